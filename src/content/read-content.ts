@@ -1,0 +1,123 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { siteSchema, type Site } from '../schemas/site.ts';
+import { toolSchema, type Tool } from '../schemas/tool.ts';
+import { operationSchema, type Operation } from '../schemas/operation.ts';
+import { errorsSchema, type Errors } from '../schemas/problem.ts';
+import { jsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
+import { ContentError } from './content-error.ts';
+
+/** Every fact of the content source, validated. */
+export interface Content {
+  /** Site-wide facts, with BASE_URL / APP_URL / AUTH_ISSUER applied. */
+  site: Site & { auth_issuer: string };
+  tools: Tool[];
+  operations: Operation[];
+  /** Shared JSON Schemas (`content/schemas/<Name>.yaml`), the OpenAPI components. */
+  schemas: Record<string, JsonSchema>;
+  errors: Errors;
+}
+
+const envSchema = z.object({
+  BASE_URL: siteSchema.shape.base_url.optional(),
+  APP_URL: siteSchema.shape.app_url.optional(),
+  AUTH_ISSUER: siteSchema.shape.app_url.optional(),
+});
+
+/** The content folder: `WARDEN_CONTENT_DIR`, else `./content` under the working directory. */
+export function getContentDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.WARDEN_CONTENT_DIR ?? 'content');
+}
+
+function readYaml(dir: string, file: string): unknown {
+  const path = join(dir, file);
+  try {
+    return parseYaml(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ContentError(file, [`not valid YAML: ${(error as Error).message.split('\n')[0]}`]);
+  }
+}
+
+function parseFile<T>(dir: string, file: string, schema: z.ZodType<T>): T {
+  const result = schema.safeParse(readYaml(dir, file));
+  if (!result.success) throw ContentError.fromZod(file, result.error);
+  return result.data;
+}
+
+function listYaml(dir: string, sub: string): string[] {
+  const folder = join(dir, sub);
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => `${sub}/${f}`);
+}
+
+function checkScope(file: string, field: string, scope: string, site: Site): void {
+  if (!site.scopes.some((s) => s.name === scope)) {
+    throw new ContentError(file, [`${field}: unknown scope "${scope}" (not listed under scopes in site.yaml)`]);
+  }
+}
+
+function collectRefs(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => collectRefs(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else collectRefs(v, out);
+    }
+  }
+  return out;
+}
+
+/** Reads and validates the whole content source; throws a ContentError naming the file and field. */
+export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = process.env): Content {
+  const rel = (f: string) => relative(process.cwd(), join(dir, f)) || f;
+  const at = <T>(file: string, schema: z.ZodType<T>) => {
+    try {
+      return parseFile(dir, file, schema);
+    } catch (error) {
+      if (error instanceof ContentError) throw new ContentError(rel(file), error.problems);
+      throw error;
+    }
+  };
+
+  const site = at('site.yaml', siteSchema);
+  const overrides = envSchema.safeParse(env);
+  if (!overrides.success) throw ContentError.fromZod('environment (BASE_URL, APP_URL, AUTH_ISSUER)', overrides.error);
+  const base_url = overrides.data.BASE_URL ?? site.base_url;
+  const app_url = overrides.data.APP_URL ?? site.app_url;
+  const auth_issuer = overrides.data.AUTH_ISSUER ?? app_url;
+
+  const schemas: Record<string, JsonSchema> = {};
+  for (const file of listYaml(dir, 'schemas')) schemas[basename(file, '.yaml')] = at(file, jsonSchema);
+
+  const tools = listYaml(dir, 'tools').map((file) => {
+    const tool = at(file, toolSchema);
+    if (basename(file, '.yaml') !== tool.name) throw new ContentError(rel(file), [`name: must equal the file name`]);
+    checkScope(rel(file), 'scope', tool.scope, site);
+    return tool;
+  });
+
+  const seen = new Map<string, string>();
+  const operations = listYaml(dir, 'operations').map((file) => {
+    const op = at(file, operationSchema);
+    const other = seen.get(op.operationId);
+    if (other) throw new ContentError(rel(file), [`operationId: "${op.operationId}" is already used by ${other}`]);
+    seen.set(op.operationId, rel(file));
+    op.scopes.forEach((s, i) => checkScope(rel(file), `scopes.${i}`, s, site));
+    for (const ref of collectRefs(op)) {
+      const name = ref.replace('#/components/schemas/', '');
+      if (!ref.startsWith('#/components/schemas/') || !schemas[name]) {
+        throw new ContentError(rel(file), [`$ref: "${ref}" names no file in content/schemas/`]);
+      }
+    }
+    return op;
+  });
+
+  const errors = at('errors.yaml', errorsSchema);
+
+  return { site: { ...site, base_url, app_url, auth_issuer }, tools, operations, schemas, errors };
+}

@@ -1,0 +1,58 @@
+/** Every public path of the interface, defined once (contract §4.1) and imported by pages, generators, proxy and tests. */
+export const PATHS = {
+  home: '/',
+  openapi: '/openapi.json',
+  health: '/api/health',
+  healthV1: '/api/v1/health',
+  apiPrefix: '/api/',
+  devCatalog: '/api/catalog',
+  mcpManifest: '/.well-known/mcp.json',
+  apiCatalog: '/.well-known/api-catalog',
+  apiCatalogJson: '/.well-known/api-catalog.json',
+  protectedResource: '/.well-known/oauth-protected-resource',
+  protectedResourceMcp: '/.well-known/oauth-protected-resource/mcp',
+  protectedResourceWellKnownMcp: '/.well-known/oauth-protected-resource/.well-known/mcp',
+  toolsJson: '/mcp/tools.json',
+  mcp: '/mcp',
+  mcpWellKnown: '/.well-known/mcp',
+  llms: '/llms.txt',
+  llmsFull: '/llms-full.txt',
+  install: '/install',
+  sitemap: '/sitemap-index.xml',
+  errorsDoc: '/docs/errors',
+  buildInfo: '/_build.json',
+} as const;
+
+/** The two same-host JSON-RPC paths (contract §4.2). */
+export const MCP_PATHS: readonly string[] = [PATHS.mcp, PATHS.mcpWellKnown];
+
+/**
+ * Paths whose file cannot sit at the path itself, because the path is also a folder
+ * (RFC 9728 §3.1 path insertion puts `/mcp` under the root metadata document).
+ * A CDN gets these as `200` rewrites (`_redirects`); the edge server applies the same table.
+ */
+export const REWRITES: Readonly<Record<string, string>> = {
+  [PATHS.protectedResource]: `${PATHS.protectedResource}/index.json`,
+};
+
+/** `/docs/x` → `/docs/x.md`, `/` → `/index.md`: the markdown twin of an HTML page path. */
+export function toTwinPath(pagePath: string): string {
+  if (pagePath === '/' || pagePath === '') return '/index.md';
+  return `${pagePath.replace(/\/$/, '').replace(/\.html$/, '')}.md`;
+}
+
+/** `/docs/x.md` → `/docs/x`, `/index.md` → `/`: the HTML page a twin belongs to. */
+export function toPagePath(twinPath: string): string {
+  if (twinPath === '/index.md') return '/';
+  return twinPath.replace(/\.md$/, '');
+}
+
+/** Joins a base URL (no trailing slash) and an absolute path. */
+export function toUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/$/, '')}${path}`;
+}
+
+/** The `type` URL of a problem code: its anchored section on the errors page (RFC 9457 §3.1.1). */
+export function toProblemTypeUrl(baseUrl: string, code: string): string {
+  return toUrl(baseUrl, `${PATHS.errorsDoc}#${code.replace(/_/g, '-')}`);
+}

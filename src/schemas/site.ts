@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const scopeName = z.string().regex(/^[a-z][a-z0-9]*:[a-z0-9.]+$/, 'a scope looks like "product:name"');
+const absolutePath = z.string().regex(/^\/[^\s]*$/, 'an absolute path starting with "/"');
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .refine((u) => !u.endsWith('/') && !u.includes('?') && !u.includes('#'), 'no trailing slash, query or fragment');
+
+/** Site-wide facts (`content/site.yaml`). */
+export const siteSchema = z
+  .object({
+    product: z.strictObject({
+      name: z.string().min(1),
+      id: z.string().regex(/^[a-z][a-z0-9-]*$/),
+      version: z.string().regex(/^\d+\.\d+\.\d+$/),
+      tagline: z.string().min(1).max(80),
+      description: z.string().min(20).max(400),
+      not_a_model: z.string().min(1),
+    }),
+    base_url: httpUrl,
+    app_url: httpUrl,
+    docs_path: absolutePath,
+    scopes: z.array(z.strictObject({ name: scopeName, description: z.string().min(1) })).min(1),
+    access_scope: scopeName,
+    free_tier: z.strictObject({
+      hosted_starts: z.number().int().positive(),
+      payment_card_required: z.boolean(),
+      sales_contact_required: z.boolean(),
+    }),
+    cli: z.strictObject({
+      binary: z.string().regex(/^[a-z][a-z0-9-]*$/),
+      installer_path: absolutePath,
+      release_archive: httpUrl,
+      install_dir_default: z.string().min(1),
+      env_prefix: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+      targets: z.array(z.string().regex(/^(linux|darwin)-(x64|arm64)$/)).min(1),
+    }),
+    demo_sandbox: z.strictObject({
+      name: z.string().min(1),
+      account_required: z.boolean(),
+      docs_path: absolutePath,
+    }),
+    mcp: z.strictObject({
+      protocol_versions: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).min(1),
+      server_name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
+    }),
+  })
+  .strict()
+  .refine((s) => s.scopes.some((x) => x.name === s.access_scope), {
+    path: ['access_scope'],
+    message: 'must be one of the names under scopes',
+  });
+
+/** Site-wide facts after validation. */
+export type Site = z.infer<typeof siteSchema>;
