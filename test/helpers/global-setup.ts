@@ -1,0 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { APP_URL, BASE_URL, DIST } from './built-site.ts';
+
+/** Builds the real content once into .test-dist for every test file that reads built files. */
+export default function setup(): void {
+  if (process.env.WARDEN_SKIP_TEST_BUILD === '1') return;
+  const { AUTH_ISSUER: _ignored, ...env } = process.env;
+  execFileSync('npx', ['astro', 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...env, WARDEN_OUT_DIR: DIST, BASE_URL, APP_URL },
+  });
+}
