@@ -7,7 +7,10 @@ import { toolSchema, type Tool } from '../schemas/tool.ts';
 import { operationSchema, type Operation } from '../schemas/operation.ts';
 import { errorsSchema, type Errors } from '../schemas/problem.ts';
 import { jsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
+import { apiSchema, type Api } from '../schemas/api.ts';
+import { generatedPageSchema, type GeneratedPage } from '../schemas/page.ts';
 import { ContentError } from './content-error.ts';
+import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.ts';
 
 /** Every fact of the content source, validated. */
 export interface Content {
@@ -18,6 +21,10 @@ export interface Content {
   /** Shared JSON Schemas (`content/schemas/<Name>.yaml`), the OpenAPI components. */
   schemas: Record<string, JsonSchema>;
   errors: Errors;
+  /** OpenAPI document facts (title, tags). */
+  api: Api;
+  /** Pages generated from data (`content/pages.yaml`). */
+  pages: GeneratedPage[];
 }
 
 const envSchema = z.object({
@@ -118,6 +125,32 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
   });
 
   const errors = at('errors.yaml', errorsSchema);
+  const api = at('api.yaml', apiSchema);
+  const pages = at('pages.yaml', z.array(generatedPageSchema));
+  for (const op of operations) {
+    const unknown = op.tags.find((t) => !api.tags.some((x) => x.name === t));
+    if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
+  }
 
-  return { site: { ...site, base_url, app_url, auth_issuer }, tools, operations, schemas, errors };
+  return { site: { ...site, base_url, app_url, auth_issuer }, tools, operations, schemas, errors, api, pages };
+}
+
+/** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */
+export function readSandboxContent(dir = getContentDir()): SandboxContent {
+  const at = <T>(file: string, schema: z.ZodType<T>) => {
+    try {
+      return parseFile(dir, file, schema);
+    } catch (error) {
+      if (error instanceof ContentError) throw new ContentError(relative(process.cwd(), join(dir, file)) || file, error.problems);
+      throw error;
+    }
+  };
+  const { workflows } = at('sandbox/workflows.yaml', sandboxFilesSchema.workflows);
+  const cannedRun = at('sandbox/canned-run.yaml', sandboxFilesSchema.cannedRun);
+  const { license } = at('sandbox/license.yaml', sandboxFilesSchema.license);
+  const { lessons } = at('sandbox/lessons.yaml', sandboxFilesSchema.lessons);
+  if (!workflows.some((w) => w.id === cannedRun.workflow_id && w.replay)) {
+    throw new ContentError('content/sandbox/canned-run.yaml', [`workflow_id: "${cannedRun.workflow_id}" names no workflow with replay: true`]);
+  }
+  return { workflows, cannedRun, license, lessons };
 }

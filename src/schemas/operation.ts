@@ -37,7 +37,7 @@ export const operationSchema = z
     scopes: z.array(z.string()).default([]),
     parameters: z.array(parameter).default([]),
     requestBody: z.strictObject({ description: z.string().min(1), required: z.boolean(), content }).optional(),
-    responses: z.record(z.string().regex(/^[1-5]\d\d$/), response),
+    responses: z.record(z.string().regex(/^([1-5]\d\d|default)$/, 'an HTTP status code or "default"'), response),
   })
   .refine((op) => op.auth === 'none' || op.scopes.length > 0, {
     path: ['scopes'],

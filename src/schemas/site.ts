@@ -44,6 +44,11 @@ export const siteSchema = z
       protocol_versions: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).min(1),
       server_name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
     }),
+    agent_guidance: z.strictObject({
+      when_to_use: z.array(z.string().min(1)).min(1),
+      not_for: z.array(z.string().min(1)),
+    }),
+    oauth: z.strictObject({ authorization_path: absolutePath, token_path: absolutePath }),
   })
   .strict()
   .refine((s) => s.scopes.some((x) => x.name === s.access_scope), {

@@ -1,0 +1,25 @@
+import { getCollection } from 'astro:content';
+import { getContent } from './content.ts';
+
+/** One HTML page of the site, as llms.txt and the reference pages list it. */
+export interface PageInfo {
+  path: string;
+  title: string;
+  description: string;
+  section: string;
+  order: number;
+}
+
+/** Every HTML page of the site: the docs collection (home first, then sidebar order) and the generated pages. */
+export async function getPages(): Promise<PageInfo[]> {
+  const docs = await getCollection('docs');
+  const fromDocs = docs.map((entry) => ({
+    path: entry.id === 'index' ? '/' : `/${entry.id}`,
+    title: entry.data.title,
+    description: entry.data.description ?? '',
+    section: 'Docs',
+    order: entry.id === 'index' ? -1 : (entry.data.sidebar.order ?? 1000),
+  }));
+  const generated = getContent().pages.map((p, i) => ({ ...p, order: i }));
+  return [...fromDocs.sort((a, b) => a.order - b.order || a.path.localeCompare(b.path)), ...generated];
+}

@@ -1,0 +1,28 @@
+import type { Content } from '../content/read-content.ts';
+import { PATHS, toUrl } from './paths.ts';
+
+/** RFC 9727 media type of the API catalog, with its profile (§4.2). */
+export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+
+/** Builds the RFC 9727 API catalog as an RFC 9264 linkset: every relation value is an array of absolute targets. */
+export function toApiCatalog({ site }: Content): { linkset: Array<Record<string, unknown>> } {
+  const at = (path: string) => toUrl(site.base_url, path);
+  return {
+    linkset: [
+      { anchor: at(PATHS.apiCatalog), item: [{ href: site.base_url, title: `${site.product.name} public interface` }] },
+      {
+        anchor: site.base_url,
+        'service-desc': [{ href: at(PATHS.openapi), type: 'application/vnd.oai.openapi+json;version=3.1' }],
+        'service-doc': [
+          { href: at(site.docs_path), type: 'text/html', title: 'Documentation' },
+          { href: at(PATHS.llms), type: 'text/plain', title: 'llms.txt' },
+        ],
+        'service-meta': [
+          { href: at(PATHS.protectedResource), type: 'application/json', title: 'OAuth protected-resource metadata' },
+          { href: at(PATHS.mcpManifest), type: 'application/json', title: 'Tool product manifest' },
+        ],
+        status: [{ href: at(PATHS.health), type: 'application/json' }],
+      },
+    ],
+  };
+}

@@ -1,0 +1,99 @@
+import { parse, type HTMLElement } from 'node-html-parser';
+import TurndownService from 'turndown';
+import { gfm } from '@joplin/turndown-plugin-gfm';
+import { toTwinPath, toUrl } from './paths.ts';
+
+/** What a twin needs to know about its page and the site. */
+export interface TwinContext {
+  /** Public path of the HTML page, e.g. `/docs/overview`. */
+  pagePath: string;
+  baseUrl: string;
+  /** Paths of every HTML page of the site; links to them are rewritten to their twins. */
+  pagePaths: ReadonlySet<string>;
+  llmsUrl: string;
+}
+
+/** A page could not be turned into markdown; the build fails with this. */
+export class TwinError extends Error {
+  override name = 'TwinError';
+}
+
+function createTurndown(): TurndownService {
+  const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  td.use(gfm);
+  // Expressive Code renders each line in its own element; the language sits on <pre data-language>.
+  td.addRule('expressive-code', {
+    filter: (node) => node.nodeName === 'DIV' && (node as HTMLElement & { classList: DOMTokenList }).classList.contains('expressive-code'),
+    replacement: (_content, node) => {
+      const el = node as unknown as Element;
+      const lang = el.querySelector('pre')?.getAttribute('data-language') ?? '';
+      const lines = Array.from(el.querySelectorAll('.ec-line')).map((l) => l.textContent ?? '');
+      const fence = lines.some((l) => l.includes('```')) ? '````' : '```';
+      return `\n\n${fence}${lang === 'plaintext' ? 'text' : lang}\n${lines.join('\n')}\n${fence}\n\n`;
+    },
+  });
+  return td;
+}
+
+const turndown = createTurndown();
+
+/** Replaces Starlight components with plain HTML that converts faithfully (asides, cards, tabs). */
+function simplifyComponents(root: HTMLElement): void {
+  for (const el of root.querySelectorAll('.sl-anchor-link, script, style, link, .sr-only, svg')) el.remove();
+  for (const aside of root.querySelectorAll('aside.starlight-aside')) {
+    const title = aside.querySelector('.starlight-aside__title')?.text.trim() ?? 'Note';
+    const body = aside.querySelector('.starlight-aside__content')?.innerHTML ?? '';
+    aside.replaceWith(`<blockquote><p><strong>${title}:</strong></p>${body}</blockquote>`);
+  }
+  for (const card of root.querySelectorAll('article.card')) {
+    const title = card.querySelector('.title')?.text.trim() ?? '';
+    card.replaceWith(`<div><p><strong>${title}</strong></p>${card.querySelector('.body')?.innerHTML ?? ''}</div>`);
+  }
+  for (const tabs of root.querySelectorAll('starlight-tabs')) {
+    const labels = tabs.querySelectorAll('[role="tab"]').map((t) => t.text.trim());
+    const panels = tabs.querySelectorAll('[role="tabpanel"]');
+    tabs.replaceWith(panels.map((p, i) => `<p><strong>${labels[i] ?? ''}</strong></p>${p.innerHTML}`).join(''));
+  }
+}
+
+/** Makes every link absolute; links to pages of this site point at their markdown twins. */
+function absolutizeLinks(root: HTMLElement, ctx: TwinContext): void {
+  for (const a of root.querySelectorAll('a[href]')) {
+    const href = a.getAttribute('href') ?? '';
+    if (href.startsWith('#')) {
+      a.setAttribute('href', `${toUrl(ctx.baseUrl, toTwinPath(ctx.pagePath))}${href}`);
+      continue;
+    }
+    if (!href.startsWith('/')) continue;
+    const [path = '/', hash = ''] = href.split('#');
+    const page = path.replace(/\.html$/, '').replace(/^\/index$/, '/');
+    const target = ctx.pagePaths.has(page) ? toTwinPath(page) : path;
+    a.setAttribute('href', `${toUrl(ctx.baseUrl, target)}${hash ? `#${hash}` : ''}`);
+  }
+}
+
+/** Converts a built Starlight HTML page into its markdown twin: title, description, then the page body. */
+export function toMarkdownTwin(html: string, ctx: TwinContext): string {
+  const doc = parse(html);
+  const content = doc.querySelector('.sl-markdown-content');
+  if (!content) throw new TwinError(`${ctx.pagePath}: no .sl-markdown-content element to convert`);
+  const title = doc.querySelector('h1')?.text.trim() || doc.querySelector('title')?.text.trim() || '';
+  const description = doc.querySelector('meta[name="description"]')?.getAttribute('content')?.trim();
+  const hero = doc.querySelector('.hero');
+  const parts = [`# ${title}`];
+  if (description) parts.push(`> ${description.replace(/\s+/g, ' ')}`);
+  parts.push(`Page: ${toUrl(ctx.baseUrl, ctx.pagePath)} · Index of every page: ${ctx.llmsUrl}`);
+  for (const root of [hero, content]) {
+    if (!root) continue;
+    if (root === hero) root.querySelector('h1')?.remove();
+    simplifyComponents(root);
+    absolutizeLinks(root, ctx);
+    const markdown = turndown.turndown(root.innerHTML).trim();
+    if (markdown) parts.push(markdown);
+  }
+  const twin = `${parts.join('\n\n')}\n`;
+  if (/<[a-z][\w-]*[\s>]/i.test(twin.replace(/```[\s\S]*?```/g, '').replace(/`[^`]*`/g, ''))) {
+    throw new TwinError(`${ctx.pagePath}: HTML or JSX left in the markdown twin`);
+  }
+  return twin;
+}

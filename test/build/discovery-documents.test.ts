@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
+import { readBuilt, readBuiltJson, toDistFile } from '../helpers/dist-files.ts';
+import { validateWith } from '../helpers/ajv.ts';
+
+// standards.md §1.6: RFC 9264 linkset, rejecting bare-string relation values and extra top-level keys.
+const LINKSET_SCHEMA = {
+  type: 'object', required: ['linkset'], additionalProperties: false,
+  properties: { linkset: { type: 'array', minItems: 1, items: { $ref: '#/$defs/context' } } },
+  $defs: {
+    context: { type: 'object', properties: { anchor: { type: 'string', format: 'uri' } },
+      additionalProperties: { type: 'array', minItems: 1, items: { $ref: '#/$defs/target' } } },
+    target: { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri' }, type: { type: 'string' }, title: { type: 'string' } } },
+  },
+};
+
+// MCP tools/list entry (reference/mcp.md §8: name 1–64 chars of [A-Za-z0-9_./-], description, inputSchema).
+const TOOL_SCHEMA = {
+  type: 'object', required: ['name', 'description', 'inputSchema'],
+  properties: {
+    name: { type: 'string', pattern: '^[A-Za-z0-9_./-]{1,64}$' }, title: { type: 'string' }, description: { type: 'string', minLength: 1 },
+    inputSchema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
+    outputSchema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
+    annotations: { type: 'object', properties: { readOnlyHint: { type: 'boolean' }, destructiveHint: { type: 'boolean' } } },
+  },
+};
+
+const relationsOf = (doc: { linkset: Array<Record<string, unknown>> }) => Object.assign({}, ...doc.linkset);
+
+describe('/.well-known/api-catalog (RFC 9727)', () => {
+  const catalog = readBuiltJson<{ linkset: Array<Record<string, any>> }>('/.well-known/api-catalog');
+
+  it('is a valid RFC 9264 linkset whose only member is linkset', () => {
+    expect(validateWith(LINKSET_SCHEMA, catalog)).toEqual([]);
+    expect(Object.keys(catalog)).toEqual(['linkset']);
+  });
+
+  it('links service-desc → openapi.json, service-doc → docs and llms.txt, service-meta → PRM, status → health', () => {
+    const rel = relationsOf(catalog);
+    expect(rel['service-desc'].map((l: any) => l.href)).toEqual([`${BASE_URL}/openapi.json`]);
+    expect(rel['service-doc'].map((l: any) => l.href)).toEqual(expect.arrayContaining([`${BASE_URL}/docs/overview`, `${BASE_URL}/llms.txt`]));
+    expect(rel['service-meta'].map((l: any) => l.href)).toContain(`${BASE_URL}/.well-known/oauth-protected-resource`);
+    expect(rel.status.map((l: any) => l.href)).toEqual([`${BASE_URL}/api/health`]);
+  });
+
+  it('is identical at /.well-known/api-catalog.json', () => {
+    expect(readBuilt('/.well-known/api-catalog.json')).toBe(readBuilt('/.well-known/api-catalog'));
+  });
+});
+
+describe('/.well-known/oauth-protected-resource (RFC 9728)', () => {
+  it.each([
+    ['/.well-known/oauth-protected-resource', BASE_URL],
+    ['/.well-known/oauth-protected-resource/mcp', `${BASE_URL}/mcp`],
+    ['/.well-known/oauth-protected-resource/.well-known/mcp', `${BASE_URL}/.well-known/mcp`],
+  ])('%s names resource %s, the authorization server and the scopes, with no empty arrays', (path, resource) => {
+    const prm = readBuiltJson<Record<string, unknown>>(path);
+    // §3.3: resource equals the identifier the well-known path was inserted into.
+    expect(prm.resource).toBe(resource);
+    expect(prm.authorization_servers).toEqual([APP_URL]);
+    expect(prm.scopes_supported).toEqual(['warden:access', 'warden:lessons.read', 'warden:lessons.write']);
+    expect(prm.bearer_methods_supported).toEqual(['header']);
+    expect(prm.resource_name).toEqual(expect.any(String));
+    expect(prm.resource_documentation).toMatch(/^https:\/\//);
+    // §3.2: members with zero values are omitted.
+    for (const [key, value] of Object.entries(prm)) if (Array.isArray(value)) expect(value.length, key).toBeGreaterThan(0);
+  });
+});
+
+describe('/mcp/tools.json and /.well-known/mcp.json', () => {
+  const toolsList = readBuiltJson<{ tools: Array<Record<string, unknown>> }>('/mcp/tools.json');
+  const manifest = readBuiltJson<Record<string, any>>('/.well-known/mcp.json');
+
+  it('tools.json is exactly { "tools": [...] } in the MCP tools/list shape', async () => {
+    expect(Object.keys(toolsList)).toEqual(['tools']);
+    expect(toolsList.tools.length).toBe((await readTestContent()).tools.length);
+    for (const tool of toolsList.tools) expect(validateWith(TOOL_SCHEMA, tool), String(tool.name)).toEqual([]);
+  });
+
+  it('mcp.json lists the same tools as tools.json', () => expect(manifest.tools).toEqual(toolsList.tools));
+
+  it('mcp.json has the server-card fields and the hosted and same-host remotes', () => {
+    expect(manifest).toMatchObject({ name: expect.stringMatching(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/), title: 'Warden', version: expect.any(String) });
+    expect(manifest.description.length).toBeLessThanOrEqual(100);
+    expect(manifest.remotes.map((r: any) => r.url)).toEqual([`${APP_URL}/mcp`, `${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`]);
+    for (const r of manifest.remotes) expect(r.supportedProtocolVersions).toEqual(expect.arrayContaining(['2025-11-25', '2026-07-28']));
+    expect(manifest.auth.resource_metadata).toBe(`${BASE_URL}/.well-known/oauth-protected-resource`);
+  });
+});
+
+describe('/api/catalog', () => {
+  const catalog = readBuiltJson<{ links: Array<{ rel: string; href: string }> }>('/api/catalog');
+  it('lists docs, OpenAPI, tool endpoints, tools.json, llms.txt, the CLI installer and the release archive', () => {
+    const rels = catalog.links.map((l) => l.rel);
+    for (const rel of ['docs', 'openapi', 'mcp', 'mcp-same-host', 'mcp-tools', 'llms-txt', 'cli-installer', 'cli-releases']) expect(rels).toContain(rel);
+    expect(catalog.links.find((l) => l.rel === 'mcp')!.href).toBe(`${APP_URL}/mcp`);
+  });
+});
+
+describe('build record', () => {
+  it('_build.json records the base URL, app URL and issuer the build was made for', () => {
+    const build = JSON.parse(readFileSync(toDistFile('/_build.json')!, 'utf8'));
+    expect(build).toEqual({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL });
+  });
+});

@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { DIST } from '../helpers/built-site.ts';
+import { readBuiltJson } from '../helpers/dist-files.ts';
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Record<string, any>>>;
+  components: { schemas: Record<string, any>; securitySchemes: Record<string, any> };
+};
+const doc = readBuiltJson<Doc>('/openapi.json');
+const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+);
+
+// Contract §4.1, every row of the endpoint table.
+const CONTRACT_ROWS = [
+  ['get', '/openapi.json'], ['get', '/api/health'], ['get', '/api/v1/health'], ['get', '/api/catalog'],
+  ['get', '/.well-known/mcp.json'], ['get', '/.well-known/api-catalog.json'], ['get', '/.well-known/oauth-protected-resource'],
+  ['get', '/mcp/tools.json'], ['post', '/mcp'], ['post', '/.well-known/mcp'], ['get', '/llms.txt'], ['get', '/install'],
+] as const;
+
+const run = (cmd: string, args: string[]) => {
+  try {
+    return { code: 0, out: execFileSync(cmd, args, { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', SCARF_ANALYTICS: 'false' }, stdio: 'pipe' }) };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, out: `${e.stdout}${e.stderr}` };
+  }
+};
+
+describe('/openapi.json', () => {
+  it('is OpenAPI 3.1 (contract §9)', () => expect(doc.openapi).toMatch(/^3\.1\.\d+$/));
+
+  it.each(CONTRACT_ROWS)('§4.1: documents %s %s', (method, path) => {
+    expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+
+  it('§2.4: every operation has a unique operationId, a description and response schemas', () => {
+    const ids = operations.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { op } of operations) {
+      expect(op.description?.length, op.operationId).toBeGreaterThan(20);
+      for (const [status, r] of Object.entries<any>(op.responses)) {
+        for (const media of Object.values<any>(r.content ?? {})) expect(media.schema, `${op.operationId} ${status}`).toBeDefined();
+      }
+    }
+  });
+
+  it('§2.1: the health response schema has exactly the five string fields', () => {
+    const health = doc.components.schemas.Health;
+    expect(Object.keys(health.properties).sort()).toEqual(['docs', 'mcp', 'openapi', 'product', 'status']);
+    expect(health.required.sort()).toEqual(['docs', 'mcp', 'openapi', 'product', 'status']);
+    for (const p of Object.values<any>(health.properties)) expect(p.type).toBe('string');
+    expect(doc.paths['/api/health']!.get!.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/Health');
+  });
+
+  it('§4.2 rule 2: POST /mcp and /.well-known/mcp document the 401 with its WWW-Authenticate header', () => {
+    for (const path of ['/mcp', '/.well-known/mcp']) {
+      const op = doc.paths[path]!.post!;
+      expect(op.responses['401'].headers['WWW-Authenticate'].required).toBe(true);
+      expect(op.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/JsonRpcRequest');
+    }
+  });
+
+  it('§5: an OAuth 2 scheme with warden:access on tool calls; discovery needs none', () => {
+    const [name, scheme] = Object.entries(doc.components.securitySchemes)[0]!;
+    expect(scheme.type).toBe('oauth2');
+    expect(Object.keys(scheme.flows.clientCredentials.scopes)).toContain('warden:access');
+    expect(doc.paths['/mcp']!.post!.security).toContainEqual({ [name]: ['warden:access'] });
+    expect(doc.paths['/api/health']!.get!.security).toEqual([]);
+  });
+
+  it('has zero errors from redocly lint (telemetry off)', () => {
+    const { code, out } = run('npx', ['redocly', 'lint', '--config', 'redocly.yaml', '--format=stylish', `${DIST}/openapi.json`]);
+    expect(out).not.toMatch(/\berror\b/);
+    expect(code, out).toBe(0);
+  }, 60_000);
+
+  it("has zero errors from Spectral's spectral:oas ruleset", () => {
+    const { code, out } = run('npx', ['spectral', 'lint', '-r', '.spectral.yaml', '-f', 'stylish', `${DIST}/openapi.json`]);
+    expect(out).not.toMatch(/\d+:\d+\s+error/);
+    expect(code, out).toBe(0);
+  }, 60_000);
+});
