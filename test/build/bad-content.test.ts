@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readContent } from '../../src/content/read-content.ts';
+import { ContentError } from '../../src/content/content-error.ts';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A copy of the real content in a temp folder, changed by `edit`. */
+function brokenContent(edit: (dir: string) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'warden-content-'));
+  dirs.push(dir);
+  cpSync('content', join(dir, 'content'), { recursive: true });
+  edit(join(dir, 'content'));
+  return join(dir, 'content');
+}
+const patch = (file: string, from: string | RegExp, to: string) => writeFileSync(file, readFileSync(file, 'utf8').replace(from, to));
+const read = (dir: string) => () => readContent(dir, {});
+
+describe('bad content fails with a message naming the file and field', () => {
+  it('a duplicate operationId', () => {
+    const dir = brokenContent((d) => cpSync(join(d, 'operations/getHealth.yaml'), join(d, 'operations/zzCopy.yaml')));
+    expect(read(dir)).toThrow(/operations\/zzCopy\.yaml[\s\S]*operationId: "getHealth" is already used by .*getHealth\.yaml/);
+  });
+
+  it('a tool without a description', () => {
+    const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), /^description: >-\n(  .*\n)+/m, ''));
+    expect(read(dir)).toThrow(/tools\/get_account\.yaml[\s\S]*description: /);
+  });
+
+  it('an unknown scope', () => {
+    const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), 'scope: warden:access', 'scope: warden:admin'));
+    expect(read(dir)).toThrow(/tools\/get_account\.yaml[\s\S]*scope: unknown scope "warden:admin"/);
+  });
+
+  it('a bad site value', () => {
+    const dir = brokenContent((d) => patch(join(d, 'site.yaml'), 'hosted_starts: 500', 'hosted_starts: lots'));
+    const error = (() => { try { read(dir)(); } catch (e) { return e; } })() as ContentError;
+    expect(error).toBeInstanceOf(ContentError);
+    expect(error.message).toMatch(/site\.yaml[\s\S]*free_tier\.hosted_starts: /);
+  });
+
+  it('a bad BASE_URL at build time', () => {
+    expect(() => readContent(undefined, { BASE_URL: 'warden.example/' })).toThrow(/BASE_URL: /);
+  });
+});
+
+const build = (contentDir: string) =>
+  promisify(execFile)('npx', ['astro', 'build'], {
+    env: { ...process.env, WARDEN_CONTENT_DIR: contentDir, WARDEN_OUT_DIR: join(contentDir, '..', 'out'), BASE_URL: 'https://warden.example' },
+  }).then(
+    () => ({ code: 0, output: '' }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, output: `${e.stdout}\n${e.stderr}` }),
+  );
+
+describe('the real build refuses bad content', () => {
+  it('broken front matter: astro build fails naming the page file', async () => {
+    const dir = brokenContent((d) => patch(join(d, 'docs/limits.md'), /^title: .*$/m, 'title: [unclosed'));
+    const { code, output } = await build(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/docs\/limits\.md/);
+  }, 120_000);
+
+  it('a data error: astro build fails naming the file and field before rendering anything', async () => {
+    const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), 'scope: warden:access', 'scope: nope:nope'));
+    const { code, output } = await build(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/tools\/get_account\.yaml[\s\S]*scope: unknown scope "nope:nope"/);
+  }, 120_000);
+});

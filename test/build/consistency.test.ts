@@ -1,0 +1,42 @@
+import { parse } from 'node-html-parser';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL } from '../helpers/built-site.ts';
+import { DYNAMIC_PATHS, readBuilt, readBuiltJson, toDistFile } from '../helpers/dist-files.ts';
+
+const toolsList = readBuiltJson<{ tools: Array<{ name: string; title: string; description: string }> }>('/mcp/tools.json');
+
+function addressesIn(): Array<[string, string]> {
+  const fromLlms = [...readBuilt('/llms.txt').matchAll(/\]\((https?:[^)]+)\)/g)].map((m) => m[1]!);
+  const catalog = readBuiltJson<{ linkset: Array<Record<string, unknown>> }>('/.well-known/api-catalog');
+  const fromLinkset = catalog.linkset.flatMap((ctx) =>
+    Object.entries(ctx).flatMap(([key, v]) => (key === 'anchor' ? [v as string] : (v as Array<{ href: string }>).map((t) => t.href))),
+  );
+  const fromDevCatalog = readBuiltJson<{ links: Array<{ href: string }> }>('/api/catalog').links.map((l) => l.href);
+  return [
+    ...fromLlms.map((u) => ['llms.txt', u] as [string, string]),
+    ...fromLinkset.map((u) => ['api-catalog', u] as [string, string]),
+    ...fromDevCatalog.map((u) => ['/api/catalog', u] as [string, string]),
+  ];
+}
+
+describe('cross-document consistency', () => {
+  it('tools.json ≡ the mcp.json listing ≡ the tool docs', () => {
+    const manifest = readBuiltJson<{ tools: unknown[] }>('/.well-known/mcp.json');
+    expect(manifest.tools).toEqual(toolsList.tools);
+    const page = parse(readBuilt('/docs/tools'));
+    const documented = page.querySelectorAll('.sl-markdown-content h2').map((h) => h.id);
+    expect(documented).toEqual(toolsList.tools.map((t) => t.name));
+    const twin = readBuilt('/docs/tools.md').replace(/\\_/g, '_');
+    for (const tool of toolsList.tools) expect(twin).toContain(tool.description.replace(/\s+/g, ' ').trim().slice(0, 60));
+  });
+
+  it.each(addressesIn())('%s names %s, which resolves on this host or is an external or dynamic address', (_doc, url) => {
+    if (!url.startsWith(BASE_URL)) {
+      expect(url).toMatch(/^https:\/\/(app|releases)\.warden\.example\//);
+      return;
+    }
+    const path = url.slice(BASE_URL.length) || '/';
+    if (DYNAMIC_PATHS.has(path)) return;
+    expect(toDistFile(path), path).toBeDefined();
+  });
+});

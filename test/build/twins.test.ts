@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'node-html-parser';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, DIST } from '../helpers/built-site.ts';
+import { listFiles, toPagePathOfHtmlFile } from '../../src/lib/list-files.ts';
+import { toTwinPath } from '../../src/lib/paths.ts';
+
+const htmlFiles = listFiles(DIST).filter((f) => f.endsWith('.html'));
+const pages = htmlFiles.map((file) => {
+  const path = toPagePathOfHtmlFile(file);
+  const html = parse(readFileSync(join(DIST, file), 'utf8'));
+  const twinFile = join(DIST, toTwinPath(path));
+  return { file, path, html, twin: readFileSync(twinFile, 'utf8') };
+});
+// Markdown escapes (turndown writes not\_found for not_found) do not change the text a reader sees.
+const unescape = (s: string) => s.replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1');
+const norm = (s: string) => unescape(s).replace(/\s+/g, ' ').trim();
+
+describe('markdown twins', () => {
+  it('exist for every HTML page, generated pages included', () => {
+    expect(pages.length).toBeGreaterThan(10);
+    for (const p of ['/docs/errors', '/docs/tools', '/docs/reference/endpoints', '/', '/404']) {
+      expect(pages.map((x) => x.path)).toContain(p);
+    }
+  });
+
+  it.each(pages.map((p) => [p.path, p] as const))('%s: title, description, headings, code blocks and links survive', (_path, page) => {
+    const { html, twin } = page;
+    const plain = norm(twin);
+    expect(twin.split('\n')[0]).toBe(`# ${html.querySelector('h1')!.text.trim()}`);
+    const description = html.querySelector('meta[name="description"]')?.getAttribute('content');
+    if (description) expect(plain).toContain(norm(description));
+    const body = html.querySelector('.sl-markdown-content')!;
+    for (const h of body.querySelectorAll('h2, h3, h4, h5, h6')) {
+      const level = Number(h.tagName[1]);
+      expect(twin, h.text).toMatch(new RegExp(`^${'#'.repeat(level)} .+`, 'm'));
+      expect(plain.replace(/`/g, '')).toContain(norm(h.text));
+    }
+    for (const pre of body.querySelectorAll('pre[data-language]')) {
+      const lang = pre.getAttribute('data-language')!;
+      expect(twin).toContain('```' + (lang === 'plaintext' ? 'text' : lang));
+      const lines = pre.querySelectorAll('.ec-line').map((l) => l.text);
+      for (const line of lines.filter((l) => l.trim())) expect(twin).toContain(line);
+    }
+    for (const a of body.querySelectorAll('a[href]')) {
+      const href = a.getAttribute('href')!;
+      if (href.startsWith('#') || a.closest('.sl-anchor-link')) continue;
+      const absolute = href.startsWith('/') ? `${BASE_URL}${href.split('#')[0]}` : href;
+      const asTwin = href.startsWith('/') ? `${BASE_URL}${toTwinPath(href.split('#')[0]!)}` : href;
+      expect(twin.includes(`](${absolute}`) || twin.includes(`](${asTwin}`), href).toBe(true);
+    }
+  });
+
+  it.each(pages.map((p) => [p.path, p.twin] as const))('%s: carries no page chrome, anchor labels or leftover HTML/JSX', (_path, twin) => {
+    expect(twin).not.toMatch(/Section titled/);
+    // Starlight chrome: skip link, table of contents, pagination and theme/search controls.
+    expect(twin).not.toMatch(/Skip to content|On this page|^(Previous|Next)$|Select theme|Cancel ⌘K|Search\s*\n\s*Cancel/m);
+    const outsideCode = twin.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+    expect(outsideCode).not.toMatch(/<\/?[A-Za-z][\w-]*[\s/>]/);
+    expect(outsideCode).not.toMatch(/\]\(\//);
+  });
+
+  it.each(pages.map((p) => [p.path, p.html] as const))('%s: links its twin (rel=alternate) and llms.txt (rel=describedby)', (path, html) => {
+    expect(html.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href')).toBe(toTwinPath(path));
+    expect(html.querySelector('link[rel="describedby"]')?.getAttribute('href')).toBe('/llms.txt');
+  });
+});
