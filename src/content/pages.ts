@@ -12,7 +12,8 @@ export interface PageInfo {
 
 /** Every HTML page of the site: the docs collection (home first, then sidebar order) and the generated pages. */
 export async function getPages(): Promise<PageInfo[]> {
-  const docs = await getCollection('docs');
+  // The 404 page is an error page, not a page to list.
+  const docs = await getCollection('docs', (entry) => entry.id !== '404');
   const fromDocs = docs.map((entry) => ({
     path: entry.id === 'index' ? '/' : `/${entry.id}`,
     title: entry.data.title,

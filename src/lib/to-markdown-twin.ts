@@ -23,7 +23,7 @@ function createTurndown(): TurndownService {
   td.use(gfm);
   // Expressive Code renders each line in its own element; the language sits on <pre data-language>.
   td.addRule('expressive-code', {
-    filter: (node) => node.nodeName === 'DIV' && (node as HTMLElement & { classList: DOMTokenList }).classList.contains('expressive-code'),
+    filter: (node) => node.nodeName === 'DIV' && (node as unknown as Element).classList.contains('expressive-code'),
     replacement: (_content, node) => {
       const el = node as unknown as Element;
       const lang = el.querySelector('pre')?.getAttribute('data-language') ?? '';
@@ -48,6 +48,9 @@ function simplifyComponents(root: HTMLElement): void {
   for (const card of root.querySelectorAll('article.card')) {
     const title = card.querySelector('.title')?.text.trim() ?? '';
     card.replaceWith(`<div><p><strong>${title}</strong></p>${card.querySelector('.body')?.innerHTML ?? ''}</div>`);
+  }
+  for (const actions of root.querySelectorAll('.hero .actions, .actions')) {
+    actions.replaceWith(`<ul>${actions.querySelectorAll('a').map((a) => `<li>${a.outerHTML}</li>`).join('')}</ul>`);
   }
   for (const tabs of root.querySelectorAll('starlight-tabs')) {
     const labels = tabs.querySelectorAll('[role="tab"]').map((t) => t.text.trim());
@@ -88,7 +91,8 @@ export function toMarkdownTwin(html: string, ctx: TwinContext): string {
     if (root === hero) root.querySelector('h1')?.remove();
     simplifyComponents(root);
     absolutizeLinks(root, ctx);
-    const markdown = turndown.turndown(root.innerHTML).trim();
+    // Turndown pads bullets to four columns ("-   item"); one space is the common form.
+    const markdown = turndown.turndown(root.innerHTML).replace(/^(\s*)-   /gm, '$1- ').trim();
     if (markdown) parts.push(markdown);
   }
   const twin = `${parts.join('\n\n')}\n`;
