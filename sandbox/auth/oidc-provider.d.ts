@@ -1,0 +1,30 @@
+// oidc-provider ships no types; this declares only the surface the sandbox uses (its docs: docs/README.md upstream).
+declare module 'oidc-provider' {
+  import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+
+  /** Provider configuration; checked at runtime by oidc-provider itself. */
+  export type Configuration = Record<string, any>;
+  interface InteractionDetails {
+    uid: string;
+    prompt: { name: string; details: Record<string, unknown> };
+    params: Record<string, unknown>;
+    session?: { accountId: string };
+    grantId?: string;
+  }
+  interface Grant {
+    addOIDCScope(scope: string): void;
+    addOIDCClaims(claims: string[]): void;
+    addResourceScope(indicator: string, scope: string): void;
+    save(): Promise<string>;
+  }
+  export default class Provider {
+    constructor(issuer: string, configuration: Configuration);
+    readonly issuer: string;
+    callback(): RequestListener;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    Grant: { new (properties: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
+    InitialAccessToken: new (properties: { expiresIn?: number; policies?: string[] }) => { save(): Promise<string> };
+  }
+  export const errors: { InvalidTarget: new (description?: string) => Error };
+}

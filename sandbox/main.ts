@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { DEFAULT_SANDBOX_PORT, startSandbox } from './start.ts';
+
+// Zod on the environment: a bad value stops start-up naming the variable (DESIGN "Style" 4).
+const env = z
+  .object({
+    SANDBOX_HOST: z.string().default('127.0.0.1'),
+    SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SANDBOX_PORT),
+    BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4321'),
+    SANDBOX_DATA_DIR: z.string().min(1).optional(),
+  })
+  .safeParse(process.env);
+if (!env.success) {
+  console.error(env.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+  process.exit(1);
+}
+
+const sandbox = await startSandbox({
+  host: env.data.SANDBOX_HOST,
+  port: env.data.SANDBOX_PORT,
+  baseUrl: env.data.BASE_URL,
+  dataDir: env.data.SANDBOX_DATA_DIR,
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void sandbox.close().then(() => process.exit(0)));

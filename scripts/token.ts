@@ -1,0 +1,38 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { getClientCredentialsToken, registerWorkloadClient, type WorkloadCredentials } from '../sandbox/auth/workload-client.ts';
+
+// `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector (issue 4).
+const env = z
+  .object({
+    SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4322'),
+    SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
+  })
+  .parse(process.env);
+const sandbox = env.SANDBOX_URL.replace(/\/$/, '');
+const cache = resolve(env.SANDBOX_DATA_DIR, 'token-client.json');
+
+async function main(): Promise<void> {
+  const prm = (await (await fetch(`${sandbox}/.well-known/oauth-protected-resource`)).json()) as {
+    resource: string;
+    authorization_servers: string[];
+    scopes_supported: string[];
+  };
+  const issuer = prm.authorization_servers[0]!;
+  let client: WorkloadCredentials | undefined = existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8'))[issuer] : undefined;
+  if (!client) {
+    const { registration_code } = (await (await fetch(`${sandbox}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
+    client = await registerWorkloadClient(issuer, registration_code, 'npm run token');
+    mkdirSync(dirname(cache), { recursive: true });
+    writeFileSync(cache, JSON.stringify({ [issuer]: client }), { mode: 0o600 });
+  }
+  const token = await getClientCredentialsToken(issuer, client, prm.resource, prm.scopes_supported);
+  console.error(`# expires in ${token.expires_in}s; scopes: ${token.scope}; audience: ${prm.resource}`);
+  console.log(token.access_token);
+}
+
+main().catch((error: Error) => {
+  console.error(`Could not get a sandbox token from ${sandbox} (is \`npm start\` running?): ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importJWK, SignJWT } from 'jose';
+import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
+import { getClientCredentialsToken, registerWorkloadClient } from '../../sandbox/auth/workload-client.ts';
+
+/** A free loopback port (the sandbox then serves as its own base URL, so challenges resolve). */
+export async function getFreePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/** A fresh temporary data directory and a remover. */
+export function makeDataDir(): { dataDir: string; remove(): void } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'warden-sandbox-'));
+  return { dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** Starts the sandbox on loopback, quiet, as its own base URL unless one is given. */
+export async function startTestSandbox(dataDir: string, port?: number, baseUrl?: string): Promise<RunningSandbox & { baseUrl: string }> {
+  const p = port ?? (await getFreePort());
+  const base = baseUrl ?? `http://127.0.0.1:${p}`;
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: p, baseUrl: base, dataDir, log: () => {} });
+  return { ...sandbox, baseUrl: base };
+}
+
+/** Registers a workload client with a fresh registration code and gets a token by client credentials. */
+export async function getWorkloadToken(
+  sandbox: RunningSandbox & { baseUrl: string },
+  scopes = ['warden:access', 'warden:lessons.read', 'warden:lessons.write'],
+): Promise<string> {
+  const client = await registerWorkloadClient(sandbox.issuer, await sandbox.mintRegistrationCode());
+  return (await getClientCredentialsToken(sandbox.issuer, client, sandbox.baseUrl, scopes)).access_token;
+}
+
+/** Signs a token with the sandbox's own key (a real signature) but chosen claims: expired or mis-addressed. */
+export async function signWithSandboxKey(dataDir: string, claims: Record<string, unknown>, expiresAt: number): Promise<string> {
+  const { signingKey } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
+  const key = await importJWK(signingKey, 'ES256');
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: signingKey.kid })
+    .setIssuedAt(expiresAt - 600)
+    .setExpirationTime(expiresAt)
+    .sign(key);
+}
+
+/** POSTs one JSON-RPC message to `<url>/mcp` the way a legacy client does. */
+export function postMcp(url: string, body: unknown, token?: string): Promise<Response> {
+  return fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
