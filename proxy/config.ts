@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { Errors } from '../src/schemas/problem.ts';
+import { toUrl, PATHS } from '../src/lib/paths.ts';
+
+// Empty variables count as unset, so `APP_URL= npm start` behaves like no APP_URL at all.
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+const origin = z
+  .url({ protocol: /^https?$/ })
+  .refine((u) => !u.endsWith('/') && !u.includes('?') && !u.includes('#'), 'an http(s) URL with no trailing slash, query or fragment');
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+const positiveInt = (fallback: number) => z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(fallback));
+
+/** The environment the edge server reads, validated once at start-up (DESIGN style rule 4). */
+export const envSchema = z.object({
+  HOST: z.preprocess(unsetIfEmpty, z.string().min(1).default('127.0.0.1')),
+  PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(4321)),
+  BASE_URL: optional(origin),
+  APP_URL: optional(origin),
+  AUTH_ISSUER: optional(origin),
+  TOKEN_ISSUER: optional(origin),
+  TOKEN_JWKS_URL: optional(z.url({ protocol: /^https?$/ })),
+  TOKEN_AUDIENCE: optional(origin),
+  UPSTREAM_TIMEOUT_MS: positiveInt(30_000),
+  BODY_LIMIT_BYTES: positiveInt(1_048_576),
+  ALLOWED_ORIGINS: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    z.array(origin),
+  ),
+  /** The dist folder, shared with the build (astro.config: `WARDEN_OUT_DIR`). */
+  WARDEN_OUT_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).default('dist')),
+  /** Port of the embedded demo sandbox, used when APP_URL is unset. */
+  SANDBOX_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(4322)),
+});
+
+/** The validated environment. */
+export type Env = z.infer<typeof envSchema>;
+
+/** A bad environment variable; the message names it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment or throws a ConfigError naming every bad variable. */
+export function readEnv(env: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message} (got ${JSON.stringify(env[String(i.path[0])])})`);
+  throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+}
+
+/** Everything the runtime-neutral app needs; no Node types, no environment access. */
+export interface AppConfig {
+  /** The public origin of this host (contract `{base_url}`). */
+  baseUrl: string;
+  /** The hosted origin whose `/mcp` receives forwarded MCP requests (contract `{app_url}`). */
+  appUrl: string;
+  /** Product name, for the health document (contract §2.1). */
+  product: string;
+  /** Address of the API reference, for the health document. */
+  docsUrl: string;
+  /** Problem and JSON-RPC codes from content/errors.yaml. */
+  errors: Errors;
+  /** The scope a tools/call token must carry (content `access_scope`). */
+  accessScope: string;
+  /** Accepted `iss` and `aud` values when tokens are verified. */
+  token: { issuer: string; audiences: string[] };
+  upstreamTimeoutMs: number;
+  bodyLimitBytes: number;
+  /** Browser origins allowed to call the MCP paths besides this host's own. */
+  allowedOrigins: string[];
+}
+
+/** The base URL this process serves: BASE_URL, else http://HOST:PORT. */
+export function toBaseUrl(env: Env): string {
+  if (env.BASE_URL) return env.BASE_URL;
+  const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
+/** Audiences a token may name: TOKEN_AUDIENCE plus the resource identifiers of both MCP paths (mcp.md §6.5). */
+export function toAudiences(baseUrl: string, audience?: string): string[] {
+  const list = [audience ?? baseUrl, baseUrl, toUrl(baseUrl, PATHS.mcp), toUrl(baseUrl, PATHS.mcpWellKnown)];
+  return [...new Set(list)];
+}
+
+/** Site facts the app reads from content (a subset of `Content`). */
+export interface SiteFacts {
+  site: { product: { name: string }; docs_path: string; access_scope: string };
+  errors: Errors;
+}
+
+/** Combines the validated environment, content facts and the resolved upstream into the app's configuration. */
+export function toAppConfig(env: Env, content: SiteFacts, upstream: { appUrl: string; issuer: string }): AppConfig {
+  const baseUrl = toBaseUrl(env);
+  return {
+    baseUrl,
+    appUrl: upstream.appUrl,
+    product: content.site.product.name,
+    docsUrl: toUrl(baseUrl, content.site.docs_path),
+    errors: content.errors,
+    accessScope: content.site.access_scope,
+    token: { issuer: upstream.issuer, audiences: toAudiences(baseUrl, env.TOKEN_AUDIENCE) },
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+  };
+}

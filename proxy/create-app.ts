@@ -1,0 +1,47 @@
+import { H3 } from 'h3';
+import type { JWTVerifyGetKey } from 'jose';
+import { MCP_PATHS, PATHS } from '../src/lib/paths.ts';
+import { createHealthHandler } from './api/health.ts';
+import { createTokenVerifier } from './auth/token-verifier.ts';
+import type { AppConfig } from './config.ts';
+import { createProblemError } from './errors/http-errors.ts';
+import { createErrorRenderer } from './errors/render-error.ts';
+import type { Forwarder } from './forward/forwarder.ts';
+import { createMcpHandler } from './mcp/mcp-handler.ts';
+import { createStaticHandler } from './static/serve-static.ts';
+import type { StaticFiles } from './static/static-files.ts';
+
+/** What varies between runtimes and tests, injected rather than mocked (DESIGN style rule 7). */
+export interface AppDeps {
+  /** The dist file table, read by the runtime's entry (proxy/node/read-dist.ts on Node). */
+  files: StaticFiles;
+  /** How MCP requests reach `<app_url>/mcp`. */
+  forward: Forwarder;
+  /** Token signing keys; without it a present token is left to the upstream to verify. */
+  getKey?: JWTVerifyGetKey;
+  /** Clock for token checks, in ms; tests freeze it. */
+  now?: () => number;
+}
+
+/** Builds the edge server: one web-standard fetch handler (`app.fetch`) that runs on Node and edge runtimes. */
+export function createApp(config: AppConfig, deps: AppDeps): H3 {
+  // Malformed percent-encoding reaches the static handler, which answers 404 rather than h3's bare 400.
+  const app = new H3({ onError: createErrorRenderer(config), allowMalformedURL: true });
+  const verifyToken = deps.getKey
+    ? createTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, scope: config.accessScope, getKey: deps.getKey, now: deps.now })
+    : undefined;
+
+  const health = createHealthHandler(config);
+  for (const path of [PATHS.health, PATHS.healthV1]) {
+    app.all(path, (event) => {
+      if (event.req.method === 'GET' || event.req.method === 'HEAD') return health();
+      throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
+    });
+  }
+
+  const mcp = createMcpHandler(config, { forward: deps.forward, verifyToken });
+  for (const path of MCP_PATHS) app.all(path, mcp);
+
+  app.all('/**', createStaticHandler(config, deps.files));
+  return app;
+}

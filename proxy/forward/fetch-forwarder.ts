@@ -1,0 +1,33 @@
+import { isBodyless, UpstreamError, type Forwarder } from './forwarder.ts';
+
+/**
+ * A forwarder over the platform `fetch`, for edge runtimes. On Node the undici forwarder is faster
+ * (proxy/node/undici-forwarder.ts); this one exists so the app runs where only `fetch` exists.
+ */
+export function createFetchForwarder(options: { timeoutMs: number; fetch?: typeof fetch }): Forwarder {
+  const doFetch = options.fetch ?? fetch;
+  return async ({ method, url, headers, body, signal }) => {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+    try {
+      const response = await doFetch(url, { method, headers, body: body as BodyInit | null, signal: controller.signal, redirect: 'manual' });
+      const out = new Headers(response.headers);
+      // fetch decodes compressed bodies, so the upstream's length and encoding no longer describe the bytes.
+      out.delete('content-length');
+      out.delete('content-encoding');
+      return new Response(isBodyless(response.status, method) ? null : response.body, { status: response.status, headers: out });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new UpstreamError(timedOut ? 'timeout' : 'unreachable');
+    } finally {
+      // The abort listener stays: a client that leaves mid-stream must still cancel the upstream body.
+      clearTimeout(timer);
+    }
+  };
+}

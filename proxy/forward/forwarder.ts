@@ -1,0 +1,29 @@
+/** One request to the upstream hosted tool endpoint. */
+export interface UpstreamRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: Uint8Array | null;
+  /** Aborted when the client goes away; the forwarder must then release the upstream request. */
+  signal: AbortSignal;
+}
+
+/**
+ * Sends a request upstream and resolves with a streaming Response as soon as headers arrive.
+ * Rejects with UpstreamError when the upstream cannot be reached or is slower than the timeout;
+ * a failure after the headers errors the body stream instead.
+ */
+export type Forwarder = (request: UpstreamRequest) => Promise<Response>;
+
+/** The upstream could not be reached (→ 502) or did not answer in time (→ 504). */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(readonly kind: 'unreachable' | 'timeout') {
+    super(kind === 'timeout' ? 'upstream timed out' : 'upstream unreachable');
+  }
+}
+
+/** Statuses whose responses never have a body (RFC 9110 §6.4.1), so `new Response(body)` must get null. */
+export function isBodyless(status: number, method: string): boolean {
+  return method === 'HEAD' || status === 204 || status === 205 || status === 304 || status < 200;
+}

@@ -1,0 +1,32 @@
+import { toRewrittenChallenge } from '../auth/www-authenticate.ts';
+
+// The MCP request headers (issue 3; mcp.md §2-3). Authorization goes too: the upstream is the same
+// resource server and checks `aud` against this host's identifier (mcp.md §6.3). Nothing hop-by-hop
+// (RFC 9110 §7.6.1) and no spoofable Forwarded / X-Forwarded-* / Host.
+const REQUEST_HEADERS = ['authorization', 'accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name', 'last-event-id'];
+
+// What the client needs back. Cookies and the upstream's CORS headers stay behind: they belong to its origin.
+const RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'mcp-session-id', 'mcp-protocol-version', 'allow', 'retry-after', 'x-accel-buffering'];
+
+/** The headers sent upstream: the MCP ones, plus `Mcp-Param-*` tool-parameter headers (SEP-2243). */
+export function toUpstreamHeaders(incoming: Headers): Headers {
+  const out = new Headers();
+  for (const name of REQUEST_HEADERS) {
+    const value = incoming.get(name);
+    if (value !== null) out.set(name, value);
+  }
+  for (const [name, value] of incoming) if (name.startsWith('mcp-param-')) out.set(name, value);
+  return out;
+}
+
+/** The headers sent back: allow-listed ones, with any challenge pointed at this host's metadata (mcp.md §6.5). */
+export function toClientHeaders(upstream: Headers, resourceMetadata: string): Headers {
+  const out = new Headers();
+  for (const name of RESPONSE_HEADERS) {
+    const value = upstream.get(name);
+    if (value !== null) out.set(name, value);
+  }
+  const challenge = upstream.get('www-authenticate');
+  if (challenge !== null) out.set('www-authenticate', toRewrittenChallenge(challenge, resourceMetadata));
+  return out;
+}

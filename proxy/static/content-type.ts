@@ -1,0 +1,58 @@
+import { PATHS } from '../../src/lib/paths.ts';
+
+/** RFC 9727 §2: the api-catalog is Linkset JSON with the RFC 9727 profile. */
+export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+/** Markdown twins (RFC 7763). */
+export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+/** HTML pages. */
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
+const BY_EXTENSION: Record<string, string> = {
+  html: HTML_TYPE,
+  md: MARKDOWN_TYPE,
+  txt: 'text/plain; charset=utf-8',
+  json: 'application/json',
+  xml: 'application/xml; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  map: 'application/json',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  ico: 'image/x-icon',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  wasm: 'application/wasm',
+  webmanifest: 'application/manifest+json',
+  pdf: 'application/pdf',
+};
+
+const BY_PATH: Record<string, string> = {
+  [PATHS.apiCatalog]: LINKSET_TYPE,
+  [PATHS.apiCatalogJson]: LINKSET_TYPE,
+  // The installer is fetched with `curl … | sh` (contract §1); a shell type, readable as text.
+  [PATHS.install]: 'text/x-shellscript; charset=utf-8',
+};
+
+function sniff(body: Uint8Array): string {
+  let i = 0;
+  while (i < body.length && (body[i] === 0x20 || body[i] === 0x0a || body[i] === 0x0d || body[i] === 0x09)) i++;
+  if (body[i] === 0x7b || body[i] === 0x5b) return 'application/json'; // `{` or `[`: the extension-less JSON documents
+  if (body[i] === 0x23 && body[i + 1] === 0x21) return 'text/x-shellscript; charset=utf-8'; // `#!`
+  return 'application/octet-stream';
+}
+
+/** The Content-Type of a dist file: fixed for named public paths, by extension otherwise, sniffed for extension-less files. */
+export function toContentType(path: string, body: Uint8Array): string {
+  const fixed = BY_PATH[path];
+  if (fixed) return fixed;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return sniff(body);
+  return BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? 'application/octet-stream';
+}

@@ -1,0 +1,33 @@
+/** Loopback benchmark of the three forwarders inside the real app (issue 3: measure, then pick). Run: npx tsx test/proxy/bench-forwarders.ts */
+import { createServer } from 'node:http';
+// @ts-expect-error autocannon ships no type declarations
+import autocannon from 'autocannon';
+import { createApp } from '../../proxy/create-app.ts';
+import { listen } from '../../proxy/node/listen.ts';
+import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createUndiciForwarder } from '../../proxy/node/undici-forwarder.ts';
+import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
+import { readContent } from '../../src/content/read-content.ts';
+import { readEnv, toAppConfig } from '../../proxy/config.ts';
+import type { Forwarder } from '../../proxy/forward/forwarder.ts';
+
+const up = createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}'); }); });
+await new Promise<void>((r) => up.listen(0, '127.0.0.1', r));
+const appUrl = `http://127.0.0.1:${(up.address() as any).port}`;
+const nodeHttp = createHttpForwarder({ timeoutMs: 30000 });
+const config = toAppConfig(readEnv({}), readContent(), { appUrl, issuer: appUrl });
+const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+const run = async (name: string, forward: Forwarder) => {
+  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0);
+  await autocannon({ url: `${edge.url}/mcp`, method: 'POST', body, headers: { 'content-type': 'application/json' }, duration: 2, connections: 50 });
+  const r = await autocannon({ url: `${edge.url}/mcp`, method: 'POST', body, headers: { 'content-type': 'application/json' }, duration: 5, connections: 50 });
+  console.log(name, Math.round(r.requests.average), 'req/s', 'p99', r.latency.p99, 'ms', 'errors', r.errors, 'non2xx', r.non2xx);
+  await edge.close();
+};
+const direct = await autocannon({ url: `${appUrl}/mcp`, method: 'POST', body, duration: 3, connections: 50 });
+console.log('upstream alone', Math.round(direct.requests.average));
+await run('undici.request', createUndiciForwarder({ timeoutMs: 30000 }));
+await run('node:http', nodeHttp);
+await run('fetch', createFetchForwarder({ timeoutMs: 30000 }));
+up.close(); up.closeAllConnections(); await nodeHttp.close();
+process.exit(0);

@@ -1,0 +1,32 @@
+import { readContent } from '../../../src/content/read-content.ts';
+import { readEnv, toAppConfig, type AppConfig } from '../../../proxy/config.ts';
+import { createApp, type AppDeps } from '../../../proxy/create-app.ts';
+import { readDist } from '../../../proxy/node/read-dist.ts';
+import { toStaticFiles, type StaticFiles } from '../../../proxy/static/static-files.ts';
+import type { Forwarder } from '../../../proxy/forward/forwarder.ts';
+
+export const BASE_URL = 'https://warden.example';
+export const APP_URL = 'https://app.warden.example';
+export const ISSUER = 'https://auth.warden.example';
+
+/** The app configuration from the real content, for BASE_URL and the given upstream. */
+export function createTestConfig(overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): AppConfig {
+  const content = readContent(undefined, { BASE_URL, APP_URL });
+  const parsed = readEnv({ BASE_URL, ...env });
+  return { ...toAppConfig(parsed, content, { appUrl: APP_URL, issuer: ISSUER }), ...overrides };
+}
+
+/** The file table of a dist folder, as the Node entry builds it. */
+export function loadFiles(dir: string): StaticFiles {
+  return toStaticFiles(readDist(dir));
+}
+
+/** A forwarder that must not be reached. */
+export const refuseForward: Forwarder = async () => {
+  throw new Error('the upstream must not be called');
+};
+
+/** Builds the app with test defaults. */
+export function createTestApp(deps: Partial<AppDeps> & { files: StaticFiles }, config: Partial<AppConfig> = {}) {
+  return createApp(createTestConfig(config), { forward: refuseForward, ...deps });
+}

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../../proxy/create-app.ts';
+import { listen, type Listening } from '../../proxy/node/listen.ts';
+import { createUndiciForwarder } from '../../proxy/node/undici-forwarder.ts';
+import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+
+const FORWARDERS = { 'node:http': createHttpForwarder, 'undici.request': createUndiciForwarder };
+let createForwarder = createHttpForwarder;
+import { BASE_URL, createTestConfig } from './helpers/test-app.ts';
+import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
+/** The edge server on a random loopback port in front of the given upstream URL. */
+async function startEdge(appUrl: string, overrides: Parameters<typeof createTestConfig>[0] = {}): Promise<Listening> {
+  const config = createTestConfig({ appUrl, ...overrides });
+  const forward = createForwarder({ timeoutMs: config.upstreamTimeoutMs });
+  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0);
+  stops.push(async () => {
+    await edge.close();
+    await forward.close();
+  });
+  return edge;
+}
+
+async function upstream(handler: Parameters<typeof startUpstream>[0]): Promise<TestUpstream> {
+  const up = await startUpstream(handler);
+  stops.push(() => up.close());
+  return up;
+}
+
+const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+const post = (url: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(`${url}/mcp`, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } });
+
+describe.each(Object.entries(FORWARDERS))('forwarding to <app_url>/mcp over real servers (%s)', (_name, create) => {
+  beforeEach(() => {
+    createForwarder = create;
+  });
+
+  it('forwards the request bytes unchanged and copies back Mcp-Session-Id', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'sess-42', 'set-cookie': 'a=b' });
+      res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+    });
+    const edge = await startEdge(up.url);
+    const body = `${initialize}  \n`;
+    const res = await post(edge.url, body);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('mcp-session-id')).toBe('sess-42');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await res.text()).toBe('{"jsonrpc":"2.0","id":1,"result":{}}');
+    expect(up.requests[0]!.body).toBe(body);
+    expect(up.requests[0]!.headers['x-forwarded-for']).toBeUndefined();
+  });
+
+  it('streams SSE events as they come, not after the upstream finishes', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n');
+      void gate.then(() => res.end('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n'));
+    });
+    const edge = await startEdge(up.url);
+    const res = await post(edge.url, initialize);
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('notifications/progress'); // arrived while the upstream still holds the response open
+    release();
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest += new TextDecoder().decode(r.value);
+    expect(rest).toContain('"result"');
+  });
+
+  it('rewrites an upstream WWW-Authenticate so resource_metadata names this host', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token", resource_metadata="https://app.warden.example/.well-known/oauth-protected-resource/mcp"' });
+      res.end();
+    });
+    const edge = await startEdge(up.url);
+    const res = await post(edge.url, initialize, { authorization: 'Bearer abc' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`);
+  });
+
+  it('forwards GET and DELETE with the session header', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(405, { allow: 'POST' });
+      res.end();
+    });
+    const edge = await startEdge(up.url);
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${edge.url}/.well-known/mcp`, { method, headers: { 'mcp-session-id': 's1' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+    }
+    expect(up.requests.map((r) => [r.method, r.headers['mcp-session-id']])).toEqual([['GET', 's1'], ['DELETE', 's1']]);
+  });
+
+  it('upstream down → 502 with JSON-RPC -31502', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const edge = await startEdge(`http://127.0.0.1:${port}`);
+    const res = await post(edge.url, initialize);
+    expect(res.status).toBe(502);
+    expect((await res.json()).error).toMatchObject({ code: -31502, message: 'Bad Gateway' });
+  });
+
+  it('upstream slower than the timeout → 504 with JSON-RPC -31504', async () => {
+    const up = await upstream(() => {}); // never answers
+    const edge = await startEdge(up.url, { upstreamTimeoutMs: 200 });
+    const res = await post(edge.url, initialize);
+    expect(res.status).toBe(504);
+    expect((await res.json()).error).toMatchObject({ code: -31504, message: 'Gateway Timeout' });
+  });
+
+  it('body over the limit → 413 with JSON-RPC -31413, upstream never called', async () => {
+    const up = await upstream((_req, res) => res.end());
+    const edge = await startEdge(up.url, { bodyLimitBytes: 1024 });
+    const res = await post(edge.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(5000) } }));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe(-31413);
+    expect(up.requests).toHaveLength(0);
+  });
+
+  it('connection reset mid-stream drops the client connection, and the server keeps serving', async () => {
+    let calls = 0;
+    const up = await upstream((req, res) => {
+      calls++;
+      if (calls === 1) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('data: first\n\n');
+        setTimeout(() => req.socket.destroy(), 50);
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
+      }
+    });
+    const edge = await startEdge(up.url);
+    const res = await post(edge.url, initialize);
+    await expect(res.text()).rejects.toThrow();
+    const next = await post(edge.url, initialize);
+    expect(next.status).toBe(200);
+  });
+
+  it('a client that leaves mid-stream releases the upstream request', async () => {
+    let closed!: () => void;
+    const upstreamClosed = new Promise<void>((r) => (closed = r));
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: hello\n\n');
+      res.on('close', () => closed());
+    });
+    const edge = await startEdge(up.url);
+    const controller = new AbortController();
+    const res = await fetch(`${edge.url}/mcp`, { method: 'POST', body: initialize, headers: { 'content-type': 'application/json' }, signal: controller.signal });
+    await res.body!.getReader().read();
+    controller.abort();
+    await upstreamClosed;
+    expect(up.requests).toHaveLength(1);
+  });
+});
