@@ -1,6 +1,6 @@
 import { PATHS, toUrl } from '../../src/lib/paths.ts';
 import type { AppConfig } from '../config.ts';
-import { toChallenge } from '../auth/www-authenticate.ts';
+import { toChallenge } from '../../src/lib/www-authenticate.ts';
 import { TokenError, type VerifyToken } from '../auth/token-verifier.ts';
 import { createRpcError } from '../errors/http-errors.ts';
 import type { JsonRpcMessage } from './json-rpc.ts';

@@ -1,4 +1,4 @@
-import { toRewrittenChallenge } from '../auth/www-authenticate.ts';
+import { toRewrittenChallenge } from '../../src/lib/www-authenticate.ts';
 
 // The MCP request headers (issue 3; mcp.md §2-3). Authorization goes too: the upstream is the same
 // resource server and checks `aud` against this host's identifier (mcp.md §6.3). Nothing hop-by-hop

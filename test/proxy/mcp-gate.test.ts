@@ -30,7 +30,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     const before = seen.length;
     const res = await post(path, rpc('tools/call', { params: { name: 'x', arguments: {} } }));
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer scope="warden:access", resource_metadata="${METADATA}"`);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${METADATA}", scope="warden:access"`);
     expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -31401, message: 'Unauthorized' } });
     expect(seen.length).toBe(before);
   });
@@ -90,7 +90,7 @@ describe('token verification: invalid → 401 invalid_token, missing scope → 4
   const expectInvalid = async (token: string) => {
     const res = await post('/mcp', rpc('tools/call'), { authorization: `Bearer ${token}` });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="${METADATA}"$`));
+    expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${METADATA}", error="invalid_token", error_description="[^"]+"$`));
     expect((await res.json()).error.code).toBe(-31401);
   };
 
@@ -121,7 +121,7 @@ describe('token verification: invalid → 401 invalid_token, missing scope → 4
     const res = await post('/mcp', rpc('tools/call'), { authorization: `Bearer ${token}` });
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toBe(
-      `Bearer error="insufficient_scope", error_description="The access token lacks the warden:access scope", scope="warden:access", resource_metadata="${METADATA}"`,
+      `Bearer resource_metadata="${METADATA}", error="insufficient_scope", error_description="The access token lacks the warden:access scope", scope="warden:access"`,
     );
     expect((await res.json()).error.code).toBe(-31403);
   });

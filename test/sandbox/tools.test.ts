@@ -109,6 +109,6 @@ describe('every tool, called for real with a workload token', () => {
     const narrow = await getWorkloadToken(sandbox, ['warden:access']);
     const response = await postMcp(sandbox.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add_lesson', arguments: {} } }, narrow);
     expect(response.status).toBe(403);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="insufficient_scope".*scope="warden:access warden:lessons.write"/);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+", error="insufficient_scope".*scope="warden:access warden:lessons.write"/);
   });
 });

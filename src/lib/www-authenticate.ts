@@ -13,11 +13,11 @@ export interface ChallengeParams {
  * carried no credential (RFC 6750 §3.1: no error code then), with the scope hint (mcp.md §6.2).
  */
 export function toChallenge(params: ChallengeParams): string {
-  const parts: string[] = [];
+  // Contract §4.2 rule 2 gives the form `Bearer resource_metadata=<metadata_url>`: it leads, the rest follow.
+  const parts = [`resource_metadata=${quote(params.resourceMetadata)}`];
   if (params.error) parts.push(`error=${quote(params.error)}`);
   if (params.description) parts.push(`error_description=${quote(params.description)}`);
   if (params.scope) parts.push(`scope=${quote(params.scope)}`);
-  parts.push(`resource_metadata=${quote(params.resourceMetadata)}`);
   return `Bearer ${parts.join(', ')}`;
 }
 
