@@ -96,7 +96,8 @@ export function toAppConfig(env: Env, content: SiteFacts, upstream: { appUrl: st
     baseUrl,
     appUrl: upstream.appUrl,
     product: content.site.product.name,
-    docsUrl: toUrl(baseUrl, content.site.docs_path),
+    // Contract §2.1: `docs` is the address of the API reference.
+    docsUrl: toUrl(baseUrl, PATHS.apiReference),
     errors: content.errors,
     accessScope: content.site.access_scope,
     token: { issuer: upstream.issuer, audiences: toAudiences(baseUrl, env.TOKEN_AUDIENCE) },
