@@ -1,5 +1,5 @@
 import { PATHS } from '../../src/lib/paths.ts';
-import { toContentType } from './content-type.ts';
+import { toContentType } from '../../src/lib/content-type.ts';
 
 /** One file of dist, held in memory with everything its response needs. */
 export interface StaticFile {
@@ -26,7 +26,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const SHORT = 'public, max-age=300, must-revalidate';
 
 // Files a build writes for the server's own use; never public.
-const PRIVATE = new Set<string>([PATHS.buildInfo]);
+const PRIVATE = new Set<string>([PATHS.buildInfo, PATHS.cdnHeaders, PATHS.cdnRedirects]);
 
 /** Builds the file table: content type and cache policy per path, private files left out. */
 export function toStaticFiles(files: Iterable<RawFile>): StaticFiles {

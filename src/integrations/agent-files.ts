@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { readContent } from '../content/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../lib/list-files.ts';
-import { PATHS, REWRITES, toUrl } from '../lib/paths.ts';
+import { PATHS, toUrl } from '../lib/paths.ts';
+import { toHeadersFile, toRedirectsFile } from '../lib/to-cdn-rules.ts';
 import { toMarkdownTwin } from '../lib/to-markdown-twin.ts';
 import { toLinkedTwinPaths, toLlmsFull } from '../lib/to-llms-full.ts';
 
 /**
  * After the build: writes the markdown twin of every HTML page, /llms-full.txt from the twins llms.txt links,
- * `_redirects` (the CDN form of REWRITES) and `_build.json` (what the build was made for).
+ * `_redirects` and `_headers` (CDN rules) and `_build.json` (what the build was made for).
  * Any conversion error fails the build (no silently missing twins).
  */
 export function agentFiles(): AstroIntegration {
@@ -31,7 +32,8 @@ export function agentFiles(): AstroIntegration {
         const llms = readFileSync(join(out, PATHS.llms), 'utf8');
         const twins = toLinkedTwinPaths(llms, site.base_url).map((p) => readFileSync(join(out, p), 'utf8'));
         writeFileSync(join(out, PATHS.llmsFull), toLlmsFull(site.product.name, twins));
-        writeFileSync(join(out, '_redirects'), Object.entries(REWRITES).map(([from, to]) => `${from} ${to} 200\n`).join(''));
+        writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
+        writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile());
         const build = { base_url: site.base_url, app_url: site.app_url, auth_issuer: site.auth_issuer };
         writeFileSync(join(out, PATHS.buildInfo), `${JSON.stringify(build, null, 2)}\n`);
         logger.info(`${htmlFiles.length} markdown twins, llms-full.txt with ${twins.length} pages`);

@@ -22,6 +22,8 @@ export const PATHS = {
   errorsDoc: '/docs/errors',
   apiReference: '/docs/reference/endpoints',
   buildInfo: '/_build.json',
+  cdnHeaders: '/_headers',
+  cdnRedirects: '/_redirects',
 } as const;
 
 /** The two same-host JSON-RPC paths (contract §4.2). */

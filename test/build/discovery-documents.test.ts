@@ -104,3 +104,19 @@ describe('build record', () => {
     expect(build).toEqual({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL });
   });
 });
+
+describe('CDN rules', () => {
+  it('_headers gives a content type to every extension-less public file, and noindex to twins', async () => {
+    const { listFiles } = await import('../../src/lib/list-files.ts');
+    const { DIST } = await import('../helpers/built-site.ts');
+    const headers = readFileSync(`${DIST}/_headers`, 'utf8');
+    const extensionless = listFiles(DIST).filter((f) => !f.split('/').pop()!.includes('.') && !f.startsWith('_'));
+    expect(extensionless.length).toBeGreaterThanOrEqual(5);
+    for (const file of extensionless) expect(headers, file).toMatch(new RegExp(`^/${file.replace(/[.*]/g, '\\$&')}\\n  Content-Type: \\S+`, 'm'));
+    expect(headers).toMatch(/^\/\*\.md\n  Content-Type: text\/markdown; charset=utf-8\n  X-Robots-Tag: noindex$/m);
+  });
+
+  it('_redirects maps the root protected-resource metadata to its file', () => {
+    expect(readFileSync(toDistFile('/_redirects')!, 'utf8')).toBe('/.well-known/oauth-protected-resource /.well-known/oauth-protected-resource/index.json 200\n');
+  });
+});

@@ -1,7 +1,8 @@
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS, REWRITES } from './paths.ts';
+import { API_CATALOG_TYPE } from './to-api-catalog.ts';
 
 /** RFC 9727 §2: the api-catalog is Linkset JSON with the RFC 9727 profile. */
-export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+export const LINKSET_TYPE = API_CATALOG_TYPE;
 /** Markdown twins (RFC 7763). */
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 /** HTML pages. */
@@ -32,12 +33,18 @@ const BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-const BY_PATH: Record<string, string> = {
+/** Content types of the public documents whose file name does not tell (extension-less or not JSON-typed). */
+export const CONTENT_TYPE_BY_PATH: Readonly<Record<string, string>> = {
   [PATHS.apiCatalog]: LINKSET_TYPE,
   [PATHS.apiCatalogJson]: LINKSET_TYPE,
+  [PATHS.devCatalog]: 'application/json',
+  [PATHS.protectedResourceMcp]: 'application/json',
+  [PATHS.protectedResourceWellKnownMcp]: 'application/json',
+  [REWRITES[PATHS.protectedResource]!]: 'application/json',
   // The installer is fetched with `curl … | sh` (contract §1); a shell type, readable as text.
   [PATHS.install]: 'text/x-shellscript; charset=utf-8',
 };
+const BY_PATH = CONTENT_TYPE_BY_PATH;
 
 function sniff(body: Uint8Array): string {
   let i = 0;

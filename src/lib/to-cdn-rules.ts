@@ -1,0 +1,20 @@
+import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from './content-type.ts';
+import { PATHS, REWRITES } from './paths.ts';
+
+/**
+ * `_headers` in the format Netlify and Cloudflare static hosting read: the content types a CDN cannot guess
+ * for extension-less documents, the RFC 9727 `Link` on the api-catalog, and noindex on markdown twins.
+ * Negotiation on `Accept` is not expressible here; it needs the edge server (see README).
+ */
+export function toHeadersFile(): string {
+  const rules: Array<[string, string[]]> = Object.entries(CONTENT_TYPE_BY_PATH).map(([path, type]) => [path, [`Content-Type: ${type}`]]);
+  const catalog = rules.find(([path]) => path === PATHS.apiCatalog);
+  catalog?.[1].push(`Link: <${PATHS.apiCatalog}>; rel="api-catalog"`);
+  rules.push(['/*.md', [`Content-Type: ${MARKDOWN_TYPE}`, 'X-Robots-Tag: noindex']]);
+  return rules.map(([path, headers]) => `${path}\n${headers.map((h) => `  ${h}`).join('\n')}\n`).join('');
+}
+
+/** `_redirects` in the same hosts' format: the REWRITES table as 200 rewrites. */
+export function toRedirectsFile(): string {
+  return Object.entries(REWRITES).map(([from, to]) => `${from} ${to} 200\n`).join('');
+}

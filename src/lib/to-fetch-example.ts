@@ -1,0 +1,44 @@
+import type { Operation } from '../schemas/operation.ts';
+import { toUrl } from './paths.ts';
+
+/** How the success response's body is best read: JSON documents with `.json()`, the rest with `.text()`. */
+function readerOf(op: Operation): 'json' | 'text' {
+  const ok = Object.entries(op.responses).find(([status]) => status.startsWith('2'))?.[1];
+  const types = Object.keys(ok?.content ?? {});
+  return types.length > 0 && types.every((t) => /json/.test(t)) ? 'json' : 'text';
+}
+
+/** A runnable TypeScript `fetch` call for an operation (the counterpart of toCurlExample), with its request example. */
+export function toFetchExample(op: Operation, baseUrl: string): string {
+  const url = toUrl(baseUrl, op.path);
+  const read = readerOf(op);
+  const lines: string[] = [];
+  if (!op.requestBody) {
+    lines.push(op.method === 'get' ? `const response = await fetch('${url}');` : `const response = await fetch('${url}', { method: '${op.method.toUpperCase()}' });`);
+  } else {
+    const [type, media] = Object.entries(op.requestBody.content)[0] ?? ['application/json', {}];
+    const body = JSON.stringify((media as { example?: unknown }).example ?? {})
+      .replace(/"([A-Za-z_$][\w$]*)":/g, '$1: ')
+      .replace(/"/g, "'")
+      .replace(/,/g, ', ')
+      .replace(/\{/g, '{ ')
+      .replace(/\}/g, ' }')
+      .replace(/\{ {2}\}/g, '{}');
+    lines.push(
+      `const response = await fetch('${url}', {`,
+      `  method: '${op.method.toUpperCase()}',`,
+      `  headers: {`,
+      `    'Content-Type': '${type}',`,
+      `    Accept: 'application/json, text/event-stream',`,
+      `  },`,
+      `  body: JSON.stringify(${body}),`,
+      `});`,
+    );
+  }
+  lines.push(
+    `if (!response.ok) throw new Error(\`\${response.status} \${await response.text()}\`);`,
+    read === 'json' ? `const body = await response.json();` : `const body = await response.text();`,
+    `console.log(body);`,
+  );
+  return lines.join('\n');
+}
