@@ -1,0 +1,34 @@
+import { ConfigError, readEnv, toAppConfig, type AppConfig } from '../config.ts';
+import type { EmbeddedSite } from './embedded-site.ts';
+
+/** The app's configuration from the worker's bindings, plus the JWKS address when tokens are verified here. */
+export interface WorkerSetup {
+  config: AppConfig;
+  jwksUrl?: string;
+}
+
+/** Workers bindings mix plain-text vars with objects (KV, services); only the strings are environment. */
+function toStringVars(bindings: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(bindings).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * Validates the bindings with the Node entry's schema (readEnv) and combines them with the facts embedded at
+ * bundle time. HOST and PORT mean nothing here: BASE_URL defaults to the address dist was built for, and a
+ * different one is refused, because every document in the bundle names the built host (as proxy/serve.ts does).
+ */
+export function toWorkerSetup(bindings: Record<string, unknown>, site: EmbeddedSite): WorkerSetup {
+  const env = readEnv(toStringVars(bindings));
+  const built = site.builtFor;
+  if (env.BASE_URL && env.BASE_URL !== built.base_url) {
+    throw new ConfigError(
+      `Invalid environment:\n  BASE_URL: the bundled dist was built for ${JSON.stringify(built.base_url)} (got ${JSON.stringify(env.BASE_URL)})\n` +
+        `Fix: BASE_URL=${env.BASE_URL} npm run build, then npm run bundle:worker.`,
+    );
+  }
+  // APP_URL is only where MCP requests go (DESIGN rule 7: the upstream URL is configuration). Tokens are checked
+  // against the issuer the bundled metadata advertises unless TOKEN_ISSUER / AUTH_ISSUER say otherwise.
+  const upstream = { appUrl: env.APP_URL ?? built.app_url, issuer: env.TOKEN_ISSUER ?? env.AUTH_ISSUER ?? built.auth_issuer };
+  const config = toAppConfig({ ...env, BASE_URL: built.base_url }, site.facts, upstream);
+  return { config, jwksUrl: env.TOKEN_JWKS_URL };
+}
