@@ -1,5 +1,7 @@
 import { getCollection } from 'astro:content';
 import { getContent } from './content.ts';
+import { REFERENCE_PATHS } from '../lib/reference-paths.ts';
+import { toOperationPages, toToolPages, type ReferencePage } from '../lib/to-reference-pages.ts';
 
 /** One HTML page of the site, as llms.txt and the reference pages list it. */
 export interface PageInfo {
@@ -10,7 +12,18 @@ export interface PageInfo {
   order: number;
 }
 
-/** Every HTML page of the site: the docs collection (home first, then sidebar order) and the generated pages. */
+/** The pages generated under a page of content/pages.yaml: one per operation under the endpoint reference, one per tool under the tools index. */
+function getChildPages(path: string): ReferencePage[] {
+  const { operations, tools } = getContent();
+  if (path === REFERENCE_PATHS.endpoints) return toOperationPages(operations);
+  if (path === REFERENCE_PATHS.tools) return toToolPages(tools);
+  return [];
+}
+
+/**
+ * Every HTML page of the site: the docs collection (home first, then sidebar order), then the generated pages of
+ * content/pages.yaml, each followed by its per-operation or per-tool pages (listed under the parent's title).
+ */
 export async function getPages(): Promise<PageInfo[]> {
   // The 404 page is an error page, not a page to list.
   const docs = await getCollection('docs', (entry) => entry.id !== '404');
@@ -21,6 +34,9 @@ export async function getPages(): Promise<PageInfo[]> {
     section: 'Docs',
     order: entry.id === 'index' ? -1 : (entry.data.sidebar.order ?? 1000),
   }));
-  const generated = getContent().pages.map((p, i) => ({ ...p, order: i }));
-  return [...fromDocs.sort((a, b) => a.order - b.order || a.path.localeCompare(b.path)), ...generated];
+  const generated = getContent().pages.flatMap((p) => [p, ...getChildPages(p.path).map((c) => ({ ...c, section: p.title }))]);
+  return [
+    ...fromDocs.sort((a, b) => a.order - b.order || a.path.localeCompare(b.path)),
+    ...generated.map((p, i) => ({ ...p, order: i })),
+  ];
 }

@@ -23,6 +23,8 @@ export interface GateCheck {
 export interface DemoRunView {
   cannedRun: CannedRun;
   workflow: Workflow;
+  /** The run's final status, as get_run reports it once the replay is over. */
+  status: 'awaiting_signoff' | 'completed';
   timeline: TimelineEntry[];
   spend: { budget_usd: number; spent_usd: number; remaining_usd: number; percent: number };
   gate: { open: boolean; pull_request: string; checks: GateCheck[] };
@@ -61,12 +63,12 @@ export function toDemoRun(run: CannedRun, workflow: Workflow): DemoRunView {
   }
   const open = checks.every((c) => c.passed);
   const gateAt = Math.max(run.signoff.offset_s, ...run.merge_gate.checks.map((c) => c.offset_s));
-  const timeline: TimelineEntry[] = [
-    ...steps,
+  const outcomes: TimelineEntry[] = [
     { offset_s: run.review.offset_s, at: at(run.review.offset_s), kind: 'review', title: `Review ${run.review.verdict.replace('_', ' ')} by ${run.review.reviewer}`, detail: run.review.summary },
     { offset_s: run.signoff.offset_s, at: at(run.signoff.offset_s), kind: 'signoff', title: `Sign-off ${run.signoff.decision} by ${run.signoff.approver}`, detail: run.signoff.comment },
     { offset_s: gateAt, at: at(gateAt), kind: 'gate', title: open ? 'Merge gate open' : 'Merge gate blocked', detail: run.merge_gate.pull_request },
-  ].sort((a, b) => a.offset_s - b.offset_s);
+  ];
+  const timeline = [...steps, ...outcomes].sort((a, b) => a.offset_s - b.offset_s);
   const spent = round(run.steps.reduce((sum, s) => sum + s.cost_usd, 0));
   const budget = workflow.budget_usd;
   const audit = [
@@ -76,6 +78,7 @@ export function toDemoRun(run: CannedRun, workflow: Workflow): DemoRunView {
   return {
     cannedRun: run,
     workflow,
+    status: workflow.requires_signoff && run.signoff.decision !== 'approved' ? 'awaiting_signoff' : 'completed',
     timeline,
     spend: { budget_usd: budget, spent_usd: spent, remaining_usd: round(Math.max(0, budget - spent)), percent: Math.min(100, Math.round((spent / budget) * 100)) },
     gate: { open, pull_request: run.merge_gate.pull_request, checks },

@@ -23,11 +23,27 @@ describe('cross-document consistency', () => {
   it('tools.json ≡ the mcp.json listing ≡ the tool docs', () => {
     const manifest = readBuiltJson<{ tools: unknown[] }>('/.well-known/mcp.json');
     expect(manifest.tools).toEqual(toolsList.tools);
-    const page = parse(readBuilt('/docs/tools'));
-    const documented = page.querySelectorAll('.sl-markdown-content h2').map((h) => h.id);
-    expect(documented).toEqual(toolsList.tools.map((t) => t.name));
-    const twin = readBuilt('/docs/tools.md').replace(/\\_/g, '_');
-    for (const tool of toolsList.tools) expect(twin).toContain(tool.description.replace(/\s+/g, ' ').trim().slice(0, 60));
+    // The tools index links one page per tool, in the same order, and each page documents its tool.
+    const index = parse(readBuilt('/docs/tools'));
+    const linked = index.querySelectorAll('.sl-markdown-content #tools + table a').map((a) => a.getAttribute('href'));
+    expect(linked).toEqual(toolsList.tools.map((t) => `/docs/tools/${t.name}`));
+    for (const tool of toolsList.tools) {
+      expect(parse(readBuilt(`/docs/tools/${tool.name}`)).querySelector('h1')?.text.trim()).toBe(tool.name);
+      const twin = readBuilt(`/docs/tools/${tool.name}.md`).replace(/\\_/g, '_');
+      expect(twin).toContain(tool.description.replace(/\s+/g, ' ').trim().slice(0, 60));
+    }
+  });
+
+  it('every OpenAPI operation has a reference page, titled by method and path and linked from the endpoint reference', () => {
+    const openapi = readBuiltJson<{ paths: Record<string, Record<string, { operationId: string }>> }>('/openapi.json');
+    const overview = readBuilt('/docs/reference/endpoints');
+    for (const [path, item] of Object.entries(openapi.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const page = `/docs/reference/${op.operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+        expect(parse(readBuilt(page)).querySelector('h1')?.text.trim(), page).toBe(`${method.toUpperCase()} ${path}`);
+        expect(overview).toContain(`href="${page}"`);
+      }
+    }
   });
 
   it.each(addressesIn())('%s names %s, which resolves on this host or is an external or dynamic address', (_doc, url) => {

@@ -7,6 +7,8 @@ export default function setup(): void {
   const { AUTH_ISSUER: _ignored, ...env } = process.env;
   execFileSync('npx', ['astro', 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...env, WARDEN_OUT_DIR: DIST, BASE_URL, APP_URL },
+    // vitest sets NODE_ENV=test, which makes `astro build` a dev-mode build (Starlight then replaces search with a
+    // "production builds only" notice); the test build must be the production build.
+    env: { ...env, NODE_ENV: 'production', WARDEN_OUT_DIR: DIST, BASE_URL, APP_URL },
   });
 }

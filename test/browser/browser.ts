@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DIST } from '../helpers/built-site.ts';
+import { startStaticServer, type StaticServer } from './static-server.ts';
+
+/** The build under test: .test-dist (made by the global setup), or WARDEN_BROWSER_DIST to try another build. */
+export const SITE_DIR = process.env.WARDEN_BROWSER_DIST ? resolve(process.env.WARDEN_BROWSER_DIST) : DIST;
+
+/** Debian's Chromium, headless, with nothing that phones home. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A browser and a static server of the build, for one test file. */
+export interface BrowserSite {
+  browser: Browser;
+  server: StaticServer;
+  newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/** Starts the static server and Chromium; `close` stops both. */
+export async function openSite(): Promise<BrowserSite> {
+  const server = await startStaticServer(SITE_DIR);
+  const browser = await launchChromium();
+  return {
+    browser,
+    server,
+    newContext: (options) => browser.newContext({ baseURL: server.origin, ...options }),
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** What went wrong while a page loaded: console errors, uncaught exceptions, failed or 4xx/5xx requests. */
+export interface PageProblems {
+  problems: string[];
+}
+
+/** Records every console error, page error and failed request of a page from now on. */
+export function watchProblems(page: Page): PageProblems {
+  const record: PageProblems = { problems: [] };
+  page.on('console', (m) => m.type() === 'error' && record.problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => record.problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => record.problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => r.status() >= 400 && record.problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  return record;
+}
