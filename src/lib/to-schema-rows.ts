@@ -15,8 +15,12 @@ function typeOf(schema: Schema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'any');
   if (type === 'array' && schema.items && typeof schema.items === 'object') return `array of ${typeOf(schema.items as Schema)}`;
-  return type;
+  return typeof schema.format === 'string' ? `${type} (${schema.format})` : type;
 }
+
+/** Whether a schema may be an object (`type: object` or a union such as `[object, null]`). */
+const isObject = (schema: Schema | undefined) =>
+  schema?.type === 'object' || (Array.isArray(schema?.type) && schema.type.includes('object'));
 
 /** Flattens an object JSON Schema into rows (nested objects and arrays of objects are expanded). */
 export function toSchemaRows(schema: Schema, prefix = ''): SchemaRow[] {
@@ -26,8 +30,8 @@ export function toSchemaRows(schema: Schema, prefix = ''): SchemaRow[] {
     const name = prefix ? `${prefix}.${key}` : key;
     const row = { name, type: typeOf(prop), required: required.has(key), description: String(prop.description ?? '') };
     const items = prop.items as Schema | undefined;
-    if (prop.type === 'object' && prop.properties) return [row, ...toSchemaRows(prop, name)];
-    if (prop.type === 'array' && items?.type === 'object') return [row, ...toSchemaRows(items, `${name}[]`)];
+    if (isObject(prop) && prop.properties) return [row, ...toSchemaRows(prop, name)];
+    if (prop.type === 'array' && isObject(items)) return [row, ...toSchemaRows(items!, `${name}[]`)];
     return [row];
   });
 }
