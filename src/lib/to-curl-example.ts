@@ -6,7 +6,8 @@ export function toCurlExample(op: Operation, baseUrl: string): string {
   const url = toUrl(baseUrl, op.path);
   if (!op.requestBody) return `curl -sS ${op.method === 'get' ? '' : `-X ${op.method.toUpperCase()} `}${url}`;
   const [type, media] = Object.entries(op.requestBody.content)[0] ?? ['application/json', {}];
-  const body = JSON.stringify((media as { example?: unknown }).example ?? {});
+  // Close, escape and reopen the single quotes around -d, so an apostrophe in the example keeps the command valid.
+  const body = JSON.stringify((media as { example?: unknown }).example ?? {}).replace(/'/g, "'\\''");
   return [
     `curl -sS -X ${op.method.toUpperCase()} ${url} \\`,
     `  -H 'Content-Type: ${type}' \\`,

@@ -71,10 +71,11 @@ export function toDemoRun(run: CannedRun, workflow: Workflow): DemoRunView {
   const timeline = [...steps, ...outcomes].sort((a, b) => a.offset_s - b.offset_s);
   const spent = round(run.steps.reduce((sum, s) => sum + s.cost_usd, 0));
   const budget = workflow.budget_usd;
+  // Oldest first, as get_audit_trail reports it (stable: at equal times the sign-off follows the events).
   const audit = [
     ...run.events.map((e) => ({ at: at(e.offset_s), actor: e.actor, action: e.action, detail: e.detail })),
     { at: at(run.signoff.offset_s), actor: run.signoff.approver, action: `signoff.${run.signoff.decision}`, detail: run.signoff.comment },
-  ];
+  ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return {
     cannedRun: run,
     workflow,

@@ -8,6 +8,18 @@ function readerOf(op: Operation): 'json' | 'text' {
   return types.length > 0 && types.every((t) => /json/.test(t)) ? 'json' : 'text';
 }
 
+/** A JSON value as a TypeScript literal (single-quoted strings, bare keys where they are identifiers) that evaluates back to it. */
+function toLiteral(value: unknown): string {
+  const str = (s: string) => `'${JSON.stringify(s).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
+  if (typeof value === 'string') return str(value);
+  if (Array.isArray(value)) return `[${value.map(toLiteral).join(', ')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : str(k)}: ${toLiteral(v)}`);
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
 /** A runnable TypeScript `fetch` call for an operation (the counterpart of toCurlExample), with its request example. */
 export function toFetchExample(op: Operation, baseUrl: string): string {
   const url = toUrl(baseUrl, op.path);
@@ -17,13 +29,7 @@ export function toFetchExample(op: Operation, baseUrl: string): string {
     lines.push(op.method === 'get' ? `const response = await fetch('${url}');` : `const response = await fetch('${url}', { method: '${op.method.toUpperCase()}' });`);
   } else {
     const [type, media] = Object.entries(op.requestBody.content)[0] ?? ['application/json', {}];
-    const body = JSON.stringify((media as { example?: unknown }).example ?? {})
-      .replace(/"([A-Za-z_$][\w$]*)":/g, '$1: ')
-      .replace(/"/g, "'")
-      .replace(/,/g, ', ')
-      .replace(/\{/g, '{ ')
-      .replace(/\}/g, ' }')
-      .replace(/\{ {2}\}/g, '{}');
+    const body = toLiteral((media as { example?: unknown }).example ?? {});
     lines.push(
       `const response = await fetch('${url}', {`,
       `  method: '${op.method.toUpperCase()}',`,

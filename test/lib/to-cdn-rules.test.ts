@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../src/lib/content-type.ts';
+import { PATHS, REWRITES } from '../../src/lib/paths.ts';
+import { toHeadersFile, toRedirectsFile } from '../../src/lib/to-cdn-rules.ts';
+
+/** Reads a `_headers` file the way Netlify and Cloudflare Pages do: a path line, then indented `Name: value` lines. */
+function parseHeaders(text: string): Map<string, Record<string, string[]>> {
+  const rules = new Map<string, Record<string, string[]>>();
+  let current: Record<string, string[]> | undefined;
+  for (const line of text.split('\n').filter(Boolean)) {
+    if (!/^\s/.test(line)) {
+      expect(line).toMatch(/^\/\S*$/);
+      expect(rules.has(line), `${line} listed twice`).toBe(false);
+      rules.set(line, (current = {}));
+      continue;
+    }
+    const m = /^ {2}([A-Za-z-]+): (.+)$/.exec(line);
+    expect(m, `not a header line: ${line}`).not.toBeNull();
+    expect(current, 'a header before any path').toBeDefined();
+    (current![m![1]!] ??= []).push(m![2]!);
+  }
+  return rules;
+}
+
+describe('toHeadersFile', () => {
+  const text = toHeadersFile();
+  const rules = parseHeaders(text);
+
+  it('is well-formed and ends with a newline', () => {
+    expect(text.endsWith('\n')).toBe(true);
+    expect(rules.size).toBe(Object.keys(CONTENT_TYPE_BY_PATH).length + 1);
+  });
+
+  it('gives every extension-less public document exactly its content type', () => {
+    for (const [path, type] of Object.entries(CONTENT_TYPE_BY_PATH)) expect(rules.get(path)?.['Content-Type']).toEqual([type]);
+  });
+
+  it('sends the RFC 9727 Link on the api-catalog', () => {
+    expect(rules.get(PATHS.apiCatalog)?.Link).toEqual([`<${PATHS.apiCatalog}>; rel="api-catalog"`]);
+  });
+
+  it('types markdown twins as markdown and keeps them out of search indexes', () => {
+    expect(rules.get('/*.md')).toEqual({ 'Content-Type': [MARKDOWN_TYPE], 'X-Robots-Tag': ['noindex'] });
+  });
+});
+
+describe('toRedirectsFile', () => {
+  it('writes each rewrite as a 200, and the rewrite target has a JSON content type', () => {
+    const lines = toRedirectsFile().split('\n').filter(Boolean).map((l) => l.split(' '));
+    expect(lines).toEqual(Object.entries(REWRITES).map(([from, to]) => [from, to, '200']));
+    expect(lines).toContainEqual([PATHS.protectedResource, `${PATHS.protectedResource}/index.json`, '200']);
+    for (const [, to] of lines) expect(parseHeaders(toHeadersFile()).get(to!)?.['Content-Type']).toEqual(['application/json']);
+  });
+});
