@@ -77,10 +77,9 @@ export function toBaseUrl(env: Env): string {
   return `http://${host}:${env.PORT}`;
 }
 
-/** Audiences a token may name: TOKEN_AUDIENCE plus the resource identifiers of both MCP paths (mcp.md §6.5). */
+/** The audience a token must name: TOKEN_AUDIENCE, else the base URL, the one resource identifier (mcp.md §6.5). */
 export function toAudiences(baseUrl: string, audience?: string): string[] {
-  const list = [audience ?? baseUrl, baseUrl, toUrl(baseUrl, PATHS.mcp), toUrl(baseUrl, PATHS.mcpWellKnown)];
-  return [...new Set(list)];
+  return [audience ?? baseUrl];
 }
 
 /** Site facts the app reads from content (a subset of `Content`). */

@@ -47,8 +47,9 @@ export type Variant = 'html' | 'markdown';
 /**
  * Chooses the variant of a negotiable page (contract §4.3; agent-docs.md §8.1):
  * markdown when `text/markdown` or `text/x-markdown` is listed with q ≥ the best HTML q (so equal-q
- * lists such as Claude Code's get markdown); `text/plain` only when strictly above every HTML match
- * (so Axios gets HTML); `*` alone or no header → HTML. Never decided by user agent.
+ * lists such as Claude Code's get markdown); `text/plain` only when HTML is acceptable too and text/plain
+ * ranks strictly above it (so Axios gets HTML, and `text/plain` alone — an llms.txt scanner — gets the page
+ * as published, HTML, as issue 3 asks); `*` alone or no header → HTML. Never decided by user agent.
  */
 export function toVariant(accept: string | null | undefined): Variant {
   const ranges = parseAccept(accept);
@@ -57,7 +58,7 @@ export function toVariant(accept: string | null | undefined): Variant {
   const markdown = Math.max(toQuality(ranges, 'text/markdown', true) ?? 0, toQuality(ranges, 'text/x-markdown', true) ?? 0);
   const plain = toQuality(ranges, 'text/plain', true) ?? 0;
   if (markdown > 0 && markdown >= html) return 'markdown';
-  if (plain > 0 && plain > html) return 'markdown';
+  if (html > 0 && plain > html) return 'markdown';
   if (html > 0) return 'html';
   // HTML refused outright (q=0) but markdown acceptable through a wildcard.
   return (toQuality(ranges, 'text/markdown') ?? 0) > 0 ? 'markdown' : 'html';

@@ -20,6 +20,7 @@ export const PATHS = {
   install: '/install',
   sitemap: '/sitemap-index.xml',
   errorsDoc: '/docs/errors',
+  authenticationDoc: '/docs/authentication',
   apiReference: '/docs/reference/endpoints',
   buildInfo: '/_build.json',
   cdnHeaders: '/_headers',

@@ -52,11 +52,11 @@ describe('/.well-known/api-catalog (RFC 9727)', () => {
 describe('/.well-known/oauth-protected-resource (RFC 9728)', () => {
   it.each([
     ['/.well-known/oauth-protected-resource', BASE_URL],
-    ['/.well-known/oauth-protected-resource/mcp', `${BASE_URL}/mcp`],
-    ['/.well-known/oauth-protected-resource/.well-known/mcp', `${BASE_URL}/.well-known/mcp`],
-  ])('%s names resource %s, the authorization server and the scopes, with no empty arrays', (path, resource) => {
+    ['/.well-known/oauth-protected-resource/mcp', BASE_URL],
+    ['/.well-known/oauth-protected-resource/.well-known/mcp', BASE_URL],
+  ])('%s names resource %s (the one identifier for both endpoint paths), the authorization server and the scopes, with no empty arrays', (path, resource) => {
     const prm = readBuiltJson<Record<string, unknown>>(path);
-    // §3.3: resource equals the identifier the well-known path was inserted into.
+    // mcp.md §6.5: the origin as resource works for /mcp and /.well-known/mcp alike; tokens carry it as aud.
     expect(prm.resource).toBe(resource);
     expect(prm.authorization_servers).toEqual([APP_URL]);
     expect(prm.scopes_supported).toEqual(['warden:access', 'warden:lessons.read', 'warden:lessons.write']);

@@ -7,7 +7,8 @@ import { readEnv, toAppConfig } from '../../proxy/config.ts';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
-import { toEtag } from '../../proxy/node/read-dist.ts';
+import { readDist, toEtag } from '../../proxy/node/read-dist.ts';
+import { DIST } from '../helpers/built-site.ts';
 import { toStaticFiles } from '../../proxy/static/static-files.ts';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import { REWRITES, PATHS } from '../../src/lib/paths.ts';
@@ -30,7 +31,9 @@ beforeAll(async () => {
   const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer });
   // The one built document this flow needs, made by the build's own function for this base URL and issuer.
   const body = new TextEncoder().encode(JSON.stringify(toProtectedResource(content)));
-  const files = toStaticFiles([{ path: REWRITES[PATHS.protectedResource]!, body, etag: toEtag(body) }]);
+  // And the built tool list of the test build (base-URL independent), served as the edge serves dist/.
+  const toolsJson = readDist(DIST).find((f) => f.path === PATHS.toolsJson)!;
+  const files = toStaticFiles([{ path: REWRITES[PATHS.protectedResource]!, body, etag: toEtag(body) }, toolsJson]);
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(port) });
   const config = toAppConfig(env, content, { appUrl: sandbox.url, issuer: sandbox.issuer });
   forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
@@ -98,6 +101,19 @@ async function callEveryExample(client: Caller, tools: ReturnType<typeof readCon
 
 describe.each(['/mcp', '/.well-known/mcp'])('the whole system at %s', (path) => {
   const tools = readContent(getContentDir(), {}).tools;
+
+  it('§4.2 rule 1: tools/list lists the same tools as GET /mcp/tools.json', async () => {
+    const served = await fetch(`${baseUrl}${PATHS.toolsJson}`);
+    expect(served.status).toBe(200);
+    const { tools: listed } = (await served.json()) as { tools: unknown[] };
+    for (const era of ['legacy', 'modern'] as const) {
+      const client = new ClientV2({ name: 'e2e-rule-1', version: '0.0.1' }, { versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' } });
+      await client.connect(new TransportV2(new URL(`${baseUrl}${path}`)));
+      expect(client.getProtocolEra()).toBe(era);
+      expect((await client.listTools()).tools).toEqual(listed);
+      await client.close();
+    }
+  });
 
   it('v1 (legacy) SDK: lists the content tools; tools/call needs a token; with one from the challenge, every tool works', async () => {
     const anonymous = new ClientV1({ name: 'e2e-v1', version: '0.0.1' });

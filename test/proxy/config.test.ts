@@ -38,7 +38,8 @@ describe('configuration from the environment', () => {
   });
 
   it('tokens may name the base URL or either MCP path as audience (mcp.md §6.5)', () => {
-    expect(toAudiences('https://w.example')).toEqual(['https://w.example', 'https://w.example/mcp', 'https://w.example/.well-known/mcp']);
+    expect(toAudiences('https://w.example')).toEqual(['https://w.example']);
+    expect(toAudiences('https://w.example', 'https://other.example')).toEqual(['https://other.example']);
   });
 
   it('a dist built for another base URL is reported field by field', () => {

@@ -80,9 +80,9 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     expect(seen.at(-1)!.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 
-  it.each([`${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`])('a token whose aud is %s is accepted too', async (aud) => {
+  it.each([`${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`])('a token whose aud is %s (not the resource identifier) is refused', async (aud) => {
     const token = await signToken(keys, { iss: ISSUER, aud, scope: 'warden:access', exp: nowSec + 600 });
-    expect((await post(path, rpc('tools/call'), { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await post(path, rpc('tools/call'), { authorization: `Bearer ${token}` })).status).toBe(401);
   });
 });
 

@@ -24,6 +24,8 @@ const CLIENTS: [string, string | null, 'html' | 'markdown'][] = [
   ['axios', 'application/json, text/plain, */*', 'html'],
   ['no Accept header', null, 'html'],
   ['text/plain tied with HTML', 'text/plain, text/html', 'html'],
+  ['bare text/plain', 'text/plain', 'html'],
+  ['text/plain above a wildcard', 'text/plain, */*;q=0.1', 'markdown'],
   ['markdown refused', 'text/markdown;q=0, */*', 'html'],
   ['text/* only', 'text/*', 'html'],
   ['HTML below markdown', 'text/html;q=0.5, text/markdown;q=0.6', 'markdown'],
