@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Errors } from '../src/schemas/problem.ts';
 import { toUrl, PATHS } from '../src/lib/paths.ts';
+import { LOCAL } from '../src/lib/local-defaults.ts';
 
 // Empty variables count as unset, so `APP_URL= npm start` behaves like no APP_URL at all.
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
@@ -12,8 +13,8 @@ const positiveInt = (fallback: number) => z.preprocess(unsetIfEmpty, z.coerce.nu
 
 /** The environment the edge server reads, validated once at start-up (DESIGN style rule 4). */
 export const envSchema = z.object({
-  HOST: z.preprocess(unsetIfEmpty, z.string().min(1).default('127.0.0.1')),
-  PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(4321)),
+  HOST: z.preprocess(unsetIfEmpty, z.string().min(1).default(LOCAL.host)),
+  PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(LOCAL.edgePort)),
   BASE_URL: optional(origin),
   APP_URL: optional(origin),
   AUTH_ISSUER: optional(origin),
@@ -29,7 +30,7 @@ export const envSchema = z.object({
   /** The dist folder, shared with the build (astro.config: `WARDEN_OUT_DIR`). */
   WARDEN_OUT_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).default('dist')),
   /** Port of the embedded demo sandbox, used when APP_URL is unset. */
-  SANDBOX_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(4322)),
+  SANDBOX_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(LOCAL.sandboxPort)),
 });
 
 /** The validated environment. */

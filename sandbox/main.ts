@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_SANDBOX_PORT, startSandbox } from './start.ts';
+import { LOCAL, toLocalUrl } from '../src/lib/local-defaults.ts';
 
 // Zod on the environment: a bad value stops start-up naming the variable (DESIGN "Style" 4).
 const env = z
   .object({
     SANDBOX_HOST: z.string().default('127.0.0.1'),
     SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SANDBOX_PORT),
-    BASE_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4321'),
+    BASE_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(LOCAL.edgePort)),
     SANDBOX_DATA_DIR: z.string().min(1).optional(),
   })
   .safeParse(process.env);

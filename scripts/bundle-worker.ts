@@ -2,7 +2,7 @@
  * `npm run bundle:worker`: bundles the Cloudflare Workers entry (proxy/edge/main.ts) with the built dist
  * (WARDEN_OUT_DIR, default dist/) and its content facts into one ES module, dist-worker/worker.js.
  */
-import { bundleWorker } from '../proxy/edge/bundle.ts';
+import { bundleWorker } from '../proxy/node/bundle-worker.ts';
 
 const distDir = process.env.WARDEN_OUT_DIR || 'dist';
 const { outFile, bytes, files } = await bundleWorker({ distDir, outFile: 'dist-worker/worker.js' });

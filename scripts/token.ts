@@ -2,11 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { getClientCredentialsToken, registerWorkloadClient, type WorkloadCredentials } from '../sandbox/auth/workload-client.ts';
+import { LOCAL, toLocalUrl } from '../src/lib/local-defaults.ts';
 
 // `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector (issue 4).
 const env = z
   .object({
-    SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:4322'),
+    SANDBOX_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(Number(process.env.SANDBOX_PORT ?? LOCAL.sandboxPort))),
     SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
   })
   .parse(process.env);
@@ -20,14 +21,17 @@ async function main(): Promise<void> {
     scopes_supported: string[];
   };
   const issuer = prm.authorization_servers[0]!;
-  let client: WorkloadCredentials | undefined = existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8'))[issuer] : undefined;
-  if (!client) {
+  const cached: WorkloadCredentials | undefined = existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8'))[issuer] : undefined;
+  const register = async (): Promise<WorkloadCredentials> => {
     const { registration_code } = (await (await fetch(`${sandbox}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
-    client = await registerWorkloadClient(issuer, registration_code, 'npm run token');
+    const client = await registerWorkloadClient(issuer, registration_code, 'npm run token');
     mkdirSync(dirname(cache), { recursive: true });
     writeFileSync(cache, JSON.stringify({ [issuer]: client }), { mode: 0o600 });
-  }
-  const token = await getClientCredentialsToken(issuer, client, prm.resource, prm.scopes_supported);
+    return client;
+  };
+  const get = (client: WorkloadCredentials) => getClientCredentialsToken(issuer, client, prm.resource, prm.scopes_supported);
+  // A cached client the sandbox no longer knows (its data folder was reset) is registered anew, once.
+  const token = cached ? await get(cached).catch(async () => get(await register())) : await get(await register());
   console.error(`# expires in ${token.expires_in}s; scopes: ${token.scope}; audience: ${prm.resource}`);
   console.log(token.access_token);
 }

@@ -1,8 +1,8 @@
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../proxy/config.ts';
-import { forbidNodeBuiltins } from '../../proxy/edge/bundle.ts';
-import { toEmbeddedFiles } from '../../proxy/edge/embed-files.ts';
+import { forbidNodeBuiltins } from '../../proxy/node/bundle-worker.ts';
+import { toEmbeddedFiles } from '../../proxy/node/embed-files.ts';
 import { toRawFiles, toSiteFacts, type EmbeddedSite } from '../../proxy/edge/embedded-site.ts';
 import { createWorker } from '../../proxy/edge/worker.ts';
 import { toWorkerSetup } from '../../proxy/edge/worker-config.ts';

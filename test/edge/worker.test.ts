@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { exportJWK } from 'jose';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleWorker, COMPATIBILITY_DATE } from '../../proxy/edge/bundle.ts';
+import { bundleWorker, COMPATIBILITY_DATE } from '../../proxy/node/bundle-worker.ts';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { createTestKeys, signToken, type TestKeys } from '../proxy/helpers/tokens.ts';
 import { startUpstream, type TestUpstream } from '../proxy/helpers/upstream.ts';

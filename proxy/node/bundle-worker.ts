@@ -2,9 +2,9 @@ import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { readContent } from '../../src/content/read-content.ts';
-import { readBuildInfo } from '../node/build-info.ts';
-import { readDist } from '../node/read-dist.ts';
-import { toSiteFacts, type EmbeddedSite } from './embedded-site.ts';
+import { readBuildInfo } from './build-info.ts';
+import { readDist } from './read-dist.ts';
+import { toSiteFacts, type EmbeddedSite } from '../edge/embedded-site.ts';
 import { toEmbeddedFiles } from './embed-files.ts';
 
 /** The Workers compatibility date the bundle is written and tested for. */
@@ -48,7 +48,7 @@ export async function bundleWorker(options: { distDir: string; outFile: string; 
   const site: EmbeddedSite = { facts: toSiteFacts(content), builtFor, files };
   const outFile = resolve(options.outFile);
   const result = await build({
-    entryPoints: [resolve(import.meta.dirname, 'main.ts')],
+    entryPoints: [resolve(import.meta.dirname, '../edge/main.ts')],
     outfile: outFile,
     bundle: true,
     format: 'esm',

@@ -1,5 +1,5 @@
 import type { RawFile } from '../static/static-files.ts';
-import type { EmbeddedFile } from './embedded-site.ts';
+import type { EmbeddedFile } from '../edge/embedded-site.ts';
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
