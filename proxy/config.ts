@@ -63,6 +63,8 @@ export interface AppConfig {
   errors: Errors;
   /** The scope a tools/call token must carry (content `access_scope`). */
   accessScope: string;
+  /** JSON-RPC methods that need no credential (content `mcp.public_methods`). */
+  publicMethods: readonly string[];
   /** Accepted `iss` and `aud` values when tokens are verified. */
   token: { issuer: string; audiences: string[] };
   upstreamTimeoutMs: number;
@@ -85,7 +87,7 @@ export function toAudiences(baseUrl: string, audience?: string): string[] {
 
 /** Site facts the app reads from content (a subset of `Content`). */
 export interface SiteFacts {
-  site: { product: { name: string }; docs_path: string; access_scope: string };
+  site: { product: { name: string }; docs_path: string; access_scope: string; mcp: { public_methods: string[] } };
   errors: Errors;
 }
 
@@ -100,6 +102,7 @@ export function toAppConfig(env: Env, content: SiteFacts, upstream: { appUrl: st
     docsUrl: toUrl(baseUrl, PATHS.apiReference),
     errors: content.errors,
     accessScope: content.site.access_scope,
+    publicMethods: content.site.mcp.public_methods,
     token: { issuer: upstream.issuer, audiences: toAudiences(baseUrl, env.TOKEN_AUDIENCE) },
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

@@ -63,7 +63,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): VerifyToken 
         issuer: options.issuer,
         audience: options.audiences,
         algorithms: ALLOWED_ALGORITHMS,
-        requiredClaims: ['iss', 'aud', 'exp'],
+        // RFC 9068 §4: an access token is typed at+jwt, so an ID token from the same issuer is refused.
+        typ: 'at+jwt',
+        requiredClaims: ['iss', 'aud', 'exp', 'sub'],
         currentDate: new Date(now()),
       }));
     } catch (error) {

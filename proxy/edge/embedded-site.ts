@@ -38,6 +38,6 @@ export function toRawFiles(files: readonly EmbeddedFile[]): RawFile[] {
 
 /** The subset of content facts the app reads, so the bundle carries nothing else. */
 export function toSiteFacts(content: { site: SiteFacts['site']; errors: Errors }): SiteFacts {
-  const { product, docs_path, access_scope } = content.site;
-  return { site: { product: { name: product.name }, docs_path, access_scope }, errors: content.errors };
+  const { product, docs_path, access_scope, mcp } = content.site;
+  return { site: { product: { name: product.name }, docs_path, access_scope, mcp: { public_methods: mcp.public_methods } }, errors: content.errors };
 }

@@ -51,11 +51,20 @@ export function toProblemResponse(config: AppConfig, error: HTTPError, instance:
   });
 }
 
+const safeDecode = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
+
 /** The one `onError` renderer (DESIGN style rule 6): JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */
 export function createErrorRenderer(config: AppConfig): (error: HTTPError, event: H3Event) => Response {
   return (error, event) => {
     const path = event.url.pathname;
-    if (MCP_PATHS.includes(path)) return toRpcErrorResponse(config, error);
+    // Routing matches /mcp/ and percent-encoded spellings too; render them as the MCP endpoint they reached.
+    if (MCP_PATHS.includes(safeDecode(path).replace(/\/+$/, ''))) return toRpcErrorResponse(config, error);
     if (path.startsWith(PATHS.apiPrefix)) return toProblemResponse(config, error, path);
     const status = error.unhandled ? 500 : error.status;
     const text = status >= 500 ? 'Internal Server Error' : error.message;

@@ -4,17 +4,12 @@ import { toChallenge } from '../../src/lib/www-authenticate.ts';
 import { TokenError, type VerifyToken } from '../auth/token-verifier.ts';
 import { createRpcError } from '../errors/http-errors.ts';
 import type { JsonRpcMessage } from './json-rpc.ts';
+import { needsCredential } from '../../src/lib/needs-credential.ts';
 
-/**
- * Methods that need no credential (contract §4.2 rule 3 and §5), plus the modern era's
- * `server/discover` (mcp.md §1.1). Everything else needs a token: deny by default.
- */
-export const PUBLIC_METHODS: ReadonlySet<string> = new Set(['initialize', 'notifications/initialized', 'ping', 'tools/list', 'server/discover']);
-
-/** Whether a message may pass the gate without a Bearer token: public methods and notifications. */
-export function isPublicMessage(message: JsonRpcMessage): boolean {
-  if (message.kind === 'notification') return true;
-  return message.kind === 'request' && PUBLIC_METHODS.has(message.method);
+/** Whether a message may pass the gate without a Bearer token (content `mcp.public_methods`; deny by default). */
+export function isPublicMessage(message: JsonRpcMessage, publicMethods: readonly string[]): boolean {
+  const method = message.kind === 'response' ? undefined : message.method;
+  return !needsCredential({ method, hasId: message.kind !== 'notification' }, publicMethods);
 }
 
 /** The Bearer token of an Authorization header, '' for an empty Bearer, undefined for none or another scheme. */
@@ -28,8 +23,9 @@ export function toBearerToken(authorization: string | null): string | undefined 
 
 /**
  * The auth gate (contract §4.2 rule 2, §5): no token where one is required → 401 with the
- * resource_metadata challenge; a present token is verified when verification is configured:
- * invalid → 401 `invalid_token`, missing scope → 403 `insufficient_scope` (mcp.md §6.2).
+ * resource_metadata challenge; where one is required, it is verified when verification is configured:
+ * invalid → 401 `invalid_token`, missing scope → 403 `insufficient_scope` (mcp.md §6.2). Where none is
+ * required (rule 3), a stale token does not turn a public call into a refusal: it is not looked at.
  */
 export async function requireAccess(
   config: AppConfig,
@@ -38,10 +34,10 @@ export async function requireAccess(
   required: boolean,
   id: string | number | null = null,
 ): Promise<void> {
+  if (!required) return;
   const resourceMetadata = toUrl(config.baseUrl, PATHS.protectedResource);
   const token = toBearerToken(authorization);
   if (token === undefined) {
-    if (!required) return;
     const challenge = toChallenge({ resourceMetadata, scope: config.accessScope });
     throw createRpcError(config.errors, -31401, { id, headers: { 'www-authenticate': challenge }, detail: 'This method needs an OAuth Bearer access token.' });
   }

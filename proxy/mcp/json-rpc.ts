@@ -1,3 +1,5 @@
+import { findDuplicateKey } from '../../src/lib/find-duplicate-key.ts';
+
 /** One parsed JSON-RPC 2.0 message: what the gate needs to decide, nothing more. */
 export type JsonRpcMessage =
   | { kind: 'request'; id: string | number; method: string; params: unknown }
@@ -25,11 +27,15 @@ const isId = (v: unknown): v is string | number => typeof v === 'string' || (typ
  */
 export function toJsonRpcMessage(body: Uint8Array): JsonRpcMessage {
   let value: unknown;
+  let text: string;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    value = JSON.parse(text);
   } catch {
     throw new JsonRpcParseError(-32700, 'The body is not valid JSON.');
   }
+  const duplicate = findDuplicateKey(text);
+  if (duplicate !== undefined) throw new JsonRpcParseError(-32600, `The member "${duplicate}" appears twice in one object.`);
   if (Array.isArray(value)) throw new JsonRpcParseError(-32600, 'Batches (JSON arrays) are not accepted; send one message per request.');
   if (!value || typeof value !== 'object') throw new JsonRpcParseError(-32600, 'The body is not a JSON-RPC 2.0 object.');
   const message = value as Record<string, unknown>;

@@ -7,6 +7,7 @@ import { toRpcErrorResponse } from '../errors/render-error.ts';
 import { UpstreamError, type Forwarder } from '../forward/forwarder.ts';
 import { addCorsHeaders, isAllowedOrigin, toPreflightResponse } from './cors.ts';
 import { isPublicMessage, requireAccess } from './gate.ts';
+import { requireMatchingHeaders } from './header-match.ts';
 import { JsonRpcParseError, toJsonRpcMessage } from './json-rpc.ts';
 import { BodyTooLargeError, readLimitedBody } from './read-body.ts';
 import { toClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
@@ -41,7 +42,9 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
         throw error;
       }
       const id = message.kind === 'notification' ? null : message.id;
-      await requireAccess(config, deps.verifyToken, authorization, !isPublicMessage(message), id);
+      // Headers before auth: a request whose headers and body disagree is malformed whoever sends it.
+      requireMatchingHeaders(config, request.headers, message, id);
+      await requireAccess(config, deps.verifyToken, authorization, !isPublicMessage(message, config.publicMethods), id);
     } else if (request.method === 'GET' || request.method === 'DELETE') {
       // The legacy GET stream and session DELETE carry no method to gate; a present token is still checked.
       await requireAccess(config, deps.verifyToken, authorization, false);

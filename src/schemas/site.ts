@@ -43,6 +43,7 @@ export const siteSchema = z
     mcp: z.strictObject({
       protocol_versions: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).min(1),
       server_name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
+      public_methods: z.array(z.string().regex(/^[a-z]+(\/[a-zA-Z]+)?$/)).min(1),
     }),
     agent_guidance: z.strictObject({
       when_to_use: z.array(z.string().min(1)).min(1),

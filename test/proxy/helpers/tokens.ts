@@ -20,7 +20,7 @@ export async function signToken(
   claims: { iss?: string; aud?: string | string[]; scope?: string; exp?: number; sub?: string },
   alg = 'ES256',
 ): Promise<string> {
-  const jwt = new SignJWT({ scope: claims.scope }).setProtectedHeader({ alg, kid: 'k1' }).setSubject(claims.sub ?? 'user-1');
+  const jwt = new SignJWT({ scope: claims.scope }).setProtectedHeader({ alg, kid: 'k1', typ: 'at+jwt' }).setSubject(claims.sub ?? 'user-1');
   if (claims.iss) jwt.setIssuer(claims.iss);
   if (claims.aud) jwt.setAudience(claims.aud);
   if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
