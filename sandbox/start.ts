@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { getContentDir, readContent, readSandboxContent } from '../src/content/read-content.ts';
 import { PATHS, toUrl } from '../src/lib/paths.ts';
+import { toProtectedResource } from '../src/lib/to-protected-resource.ts';
 import { createAccessTokenVerifier } from './auth/access-token-verifier.ts';
 import { createProvider, WORKLOAD_POLICY } from './auth/create-provider.ts';
 import { mintRegistrationCode } from './auth/interactions.ts';
@@ -12,6 +13,7 @@ import { createMcpEndpoint } from './mcp/create-mcp-endpoint.ts';
 import { createArgumentsValidator } from './mcp/validate-arguments.ts';
 import { openDatabase } from './store/open-database.ts';
 import { createSandboxStore } from './store/sandbox-store.ts';
+import { LOCAL } from '../src/lib/local-defaults.ts';
 
 /** Where and for whom the sandbox runs. */
 export interface SandboxOptions {
@@ -26,6 +28,8 @@ export interface SandboxOptions {
   accessTokenTtl?: number;
   /** Where start-up lines go (the registration code); console.log by default. */
   log?: (line: string) => void;
+  /** The tools' clock (run replay, audit times); tests freeze it. Tokens keep the real clock. */
+  now?: () => Date;
 }
 
 /** A running sandbox. */
@@ -40,7 +44,7 @@ export interface RunningSandbox {
 }
 
 /** Default loopback port of the sandbox (issue 4). */
-export const DEFAULT_SANDBOX_PORT = 4322;
+export const DEFAULT_SANDBOX_PORT = LOCAL.sandboxPort;
 
 /** Starts the no-account demo sandbox: the hosted tool endpoint and its demo authorization server. */
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
@@ -70,6 +74,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     data,
     store: createSandboxStore(db),
     validate: createArgumentsValidator(content.tools),
+    now: options.now,
     verifier: createAccessTokenVerifier({ issuer, audience: baseUrl, publicKeys: [toPublicJwk(secrets.signingKey)] }),
     resource: baseUrl,
     // The proxied origin names the public metadata, never its own host (reference §6.5).
@@ -80,14 +85,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     createRequestListener({
       provider,
       mcp,
-      protectedResourceMetadata: {
-        resource: baseUrl,
-        authorization_servers: [issuer],
-        scopes_supported: scopes,
-        bearer_methods_supported: ['header'],
-        resource_name: content.site.demo_sandbox.name,
-        resource_documentation: toUrl(baseUrl, content.site.demo_sandbox.docs_path),
-      },
+      // The same document the site publishes, for this edge base URL and this issuer.
+      protectedResourceMetadata: toProtectedResource({ ...content, site: { ...content.site, base_url: baseUrl, auth_issuer: issuer } }),
     }),
   );
 

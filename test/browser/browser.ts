@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DIST } from '../helpers/built-site.ts';
-import { startStaticServer, type StaticServer } from './static-server.ts';
+import type { Listening } from '../../proxy/node/listen.ts';
+import { serveBuild } from './serve-build.ts';
 
 /** The build under test: .test-dist (made by the global setup), or WARDEN_BROWSER_DIST to try another build. */
 export const SITE_DIR = process.env.WARDEN_BROWSER_DIST ? resolve(process.env.WARDEN_BROWSER_DIST) : DIST;
@@ -14,22 +15,22 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A browser and a static server of the build, for one test file. */
+/** A browser and the edge server serving the build, for one test file. */
 export interface BrowserSite {
   browser: Browser;
-  server: StaticServer;
+  server: Listening;
   newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
-/** Starts the static server and Chromium; `close` stops both. */
+/** Starts the edge server on the build and Chromium; `close` stops both. */
 export async function openSite(): Promise<BrowserSite> {
-  const server = await startStaticServer(SITE_DIR);
+  const server = await serveBuild(SITE_DIR);
   const browser = await launchChromium();
   return {
     browser,
     server,
-    newContext: (options) => browser.newContext({ baseURL: server.origin, ...options }),
+    newContext: (options) => browser.newContext({ baseURL: server.url, ...options }),
     close: async () => {
       await browser.close();
       await server.close();

@@ -1,17 +1,28 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { getFreePort, getWorkloadToken, makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
+import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import { createFrozenClock, getFreePort, getWorkloadToken, makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 
 const dir = makeDataDir();
+const clock = createFrozenClock('2026-11-02T09:00:00Z');
 afterAll(() => dir.remove());
 
+/**
+ * One client session on connections of its own. A shared keep-alive pool may still hold a socket to the stopped
+ * server whose close it has not read yet, and a POST on it fails ("other side closed"); HTTP/1.1 lets a server
+ * close an idle connection at any time (RFC 9112 §9.3.1), so a client that comes after the restart dials anew.
+ */
 async function withClient<T>(url: string, token: string, use: (c: Client) => Promise<T>): Promise<T> {
+  const agent = new Agent();
+  const fetch = async (input: string | URL, init?: RequestInit) =>
+    (await undiciFetch(input, { ...(init as UndiciRequestInit), dispatcher: agent })) as unknown as Response;
   const client = new Client({ name: 'restart-test', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     return await use(client);
   } finally {
     await client.close();
+    await agent.close();
   }
 }
 const structured = async (c: Client, name: string, args: Record<string, unknown>) =>
@@ -20,7 +31,7 @@ const structured = async (c: Client, name: string, args: Record<string, unknown>
 describe('a restart keeps what the tools wrote', () => {
   it('runs, sign-off requests, Lessons and the audit trail survive, for the same subject and token', async () => {
     const port = await getFreePort();
-    const first = await startTestSandbox(dir.dataDir, port);
+    const first = await startTestSandbox(dir.dataDir, port, undefined, { now: clock.now });
     const token = await getWorkloadToken(first);
     const written = await withClient(first.url, token, async (c) => {
       const run = await structured(c, 'start_run', { workflow_id: 'wf_dependency_upgrade' });
@@ -29,11 +40,9 @@ describe('a restart keeps what the tools wrote', () => {
       return { runId: run.run_id as string, lessonId: lesson.lesson.id as string };
     });
     await first.close();
-    // Let the client's keep-alive pool see the closed sockets before it dials the same port again.
-    await new Promise((done) => setTimeout(done, 200));
 
     // Same port and data directory: the same issuer and signing key, so the token is still good.
-    const second = await startTestSandbox(dir.dataDir, port);
+    const second = await startTestSandbox(dir.dataDir, port, undefined, { now: clock.now });
     try {
       await withClient(second.url, token, async (c) => {
         expect((await structured(c, 'get_account', {})).hosted_starts.used).toBe(1);

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importJWK, SignJWT } from 'jose';
-import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/start.ts';
 import { getClientCredentialsToken, registerWorkloadClient } from '../../sandbox/auth/workload-client.ts';
 
 /** A free loopback port (the sandbox then serves as its own base URL, so challenges resolve). */
@@ -21,11 +21,22 @@ export function makeDataDir(): { dataDir: string; remove(): void } {
   return { dataDir, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** A clock that stands still at `start` until a test moves it (the tools' clock; see SandboxOptions.now). */
+export function createFrozenClock(start: string): { now(): Date; advance(seconds: number): void } {
+  let at = Date.parse(start);
+  return { now: () => new Date(at), advance: (seconds) => void (at += seconds * 1000) };
+}
+
 /** Starts the sandbox on loopback, quiet, as its own base URL unless one is given. */
-export async function startTestSandbox(dataDir: string, port?: number, baseUrl?: string): Promise<RunningSandbox & { baseUrl: string }> {
+export async function startTestSandbox(
+  dataDir: string,
+  port?: number,
+  baseUrl?: string,
+  options: Pick<SandboxOptions, 'now'> = {},
+): Promise<RunningSandbox & { baseUrl: string }> {
   const p = port ?? (await getFreePort());
   const base = baseUrl ?? `http://127.0.0.1:${p}`;
-  const sandbox = await startSandbox({ host: '127.0.0.1', port: p, baseUrl: base, dataDir, log: () => {} });
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: p, baseUrl: base, dataDir, log: () => {}, ...options });
   return { ...sandbox, baseUrl: base };
 }
 

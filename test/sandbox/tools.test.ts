@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { readContent } from '../../src/content/read-content.ts';
 import { TOOL_HANDLERS } from '../../sandbox/tools/tool-handlers.ts';
-import { getWorkloadToken, makeDataDir, postMcp, startTestSandbox } from './sandbox-fixture.ts';
+import { createFrozenClock, getWorkloadToken, makeDataDir, postMcp, startTestSandbox } from './sandbox-fixture.ts';
 
 const tools = readContent(undefined, {}).tools;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -18,9 +18,12 @@ let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 let client: Client;
 let token: string;
 const dir = makeDataDir();
+// The replay reads the tools' clock against the canned offsets (seconds), so it stands still here;
+// the demo run (started 2026-10-20T10:00:00Z) is long finished by then.
+const clock = createFrozenClock('2026-11-02T09:00:00Z');
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(dir.dataDir);
+  sandbox = await startTestSandbox(dir.dataDir, undefined, undefined, { now: clock.now });
   token = await getWorkloadToken(sandbox);
   client = new Client({ name: 'tools-test', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${sandbox.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
@@ -62,12 +65,16 @@ describe('every tool, called for real with a workload token', () => {
     expect((await call('get_merge_gate', { run_id: 'run_demo_0001' })).status).toBe('open');
 
     const started = await call('start_run', { workflow_id: 'wf_dependency_upgrade', note: 'from the test' });
-    expect(started).toMatchObject({ status: 'running', hosted_starts: { used: 1, remaining: 499 } });
+    expect(started).toMatchObject({ status: 'running', started_at: clock.now().toISOString(), hosted_starts: { used: 1, remaining: 499 } });
     const runs = (await call('list_runs', { workflow_id: 'wf_dependency_upgrade' })).runs;
     expect(runs.map((r: { run_id: string }) => r.run_id)).toEqual([started.run_id, 'run_demo_0001']);
+    clock.advance(5); // past step_3 (offset 4 s), before the blocked upload (6 s)
     const run = await call('get_run', { run_id: started.run_id });
+    expect(run.status).toBe('running');
+    expect(run.steps.map((s: { status: string }) => s.status)).toEqual(['completed', 'completed', 'running', 'pending', 'pending', 'pending', 'pending']);
     expect(run.steps[0].status).not.toBe('pending');
     expect(run.steps.at(-1).status).toBe('pending');
+    expect(run.spend.spent_usd).toBe(0.53);
 
     expect((await call('request_signoff', { run_id: started.run_id, approver: 'lead@acme-demo.example' })).signoff.status).toBe('requested');
     expect((await call('get_approvals', { run_id: started.run_id })).signoff).toMatchObject({ status: 'requested', approver: 'lead@acme-demo.example' });
