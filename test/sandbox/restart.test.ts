@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import { Agent, fetch as undiciFetch, setGlobalDispatcher, type RequestInit as UndiciRequestInit } from 'undici';
 import { createFrozenClock, getFreePort, getWorkloadToken, makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 
 const dir = makeDataDir();
@@ -40,6 +40,8 @@ describe('a restart keeps what the tools wrote', () => {
       return { runId: run.run_id as string, lessonId: lesson.lesson.id as string };
     });
     await first.close();
+    // The token requests above went through the global fetch pool: give it fresh connections too.
+    setGlobalDispatcher(new Agent());
 
     // Same port and data directory: the same issuer and signing key, so the token is still good.
     const second = await startTestSandbox(dir.dataDir, port, undefined, { now: clock.now });
