@@ -28,6 +28,9 @@ export function requireMatchingHeaders(config: AppConfig, headers: Headers, mess
       ? `Mcp-Method "${method}" does not match the body's method "${message.method}".`
       : name !== null && message.method === 'tools/call' && decodeHeader(name) !== params?.name
         ? `Mcp-Name "${name}" does not match the tool named in the body.`
-        : undefined;
+        : // A client that sends Mcp-Method speaks the modern era, where tools/call always carries Mcp-Name (mcp.md §2).
+          method !== null && name === null && message.method === 'tools/call' && params?.name !== undefined
+          ? 'Mcp-Name is required on tools/call when Mcp-Method is sent.'
+          : undefined;
   if (mismatch) throw createRpcError(config.errors, -32020, { id, detail: mismatch });
 }

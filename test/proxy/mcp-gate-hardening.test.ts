@@ -59,6 +59,14 @@ describe('the gate cannot be slipped past', () => {
     expect((await post(body, { ...auth, 'mcp-name': `=?base64?${btoa('get_account')}?=` })).status).toBe(200);
   });
 
+  it('a modern tools/call (Mcp-Method sent) without Mcp-Name → 400 -32020 before auth; legacy calls without Mcp-* headers still reach the gate', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account' } });
+    const missing = await post(body, { 'mcp-method': 'tools/call' });
+    expect(missing.status).toBe(400);
+    expect(await errorOf(missing)).toBe(-32020);
+    expect((await post(body)).status).toBe(401);
+  });
+
   it('§4.2 rule 3: a stale token does not turn a public method into a refusal', async () => {
     const expired = await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'warden:access', exp: nowSec - 60 });
     const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), { authorization: `Bearer ${expired}` });

@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+
+/** A server running in its own process, so load generator and server do not share an event loop. */
+export interface ChildServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const TSX = resolve('node_modules/tsx/dist/cli.mjs');
+
+/** Starts `script` with tsx on the current Node, waits until `readyUrl` answers (any status), bounded to 30 s. */
+export async function spawnServer(script: string, env: Record<string, string>, url: string, readyPath = '/'): Promise<ChildServer> {
+  const child: ChildProcess = spawn(process.execPath, [TSX, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}):\n${stderr}`);
+    try {
+      await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(1000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`${script} did not answer on ${url} within 30 s:\n${stderr}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    url,
+    async close() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * `npm run bench`: side-by-side benchmarks in one run on this machine, written as ratios to BENCHMARKS.md
+ * (issue 6). Not part of `npm test`. BENCH_* variables set durations, runs and sections (lib/bench-config.ts).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getClientCredentialsToken, registerWorkloadClient } from '../sandbox/auth/workload-client.ts';
+import { getFreePort } from '../test/sandbox/sandbox-fixture.ts';
+import { buildDist } from '../test/verify/helpers/local-deployment.ts';
+import { readBenchConfig } from './lib/bench-config.ts';
+import { spawnServer, type ChildServer } from './lib/spawn-server.ts';
+import { benchBuild } from './sections/build-bench.ts';
+import { benchHttp } from './sections/http-bench.ts';
+import { benchJwt } from './sections/jwt-bench.ts';
+import { benchMcp } from './sections/mcp-bench.ts';
+import { benchTwins } from './sections/twins-bench.ts';
+
+const config = readBenchConfig(process.env);
+const started = Date.now();
+const log = (line: string) => console.error(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${line}`);
+const sections: string[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+/** Runs one section; a failure is written into the report instead of losing the sections measured so far. */
+const attempt = async (title: string, section: () => Promise<string> | string) => {
+  log(title);
+  try {
+    sections.push(await section());
+  } catch (error) {
+    sections.push(`## ${title}\n\n**Failed:** ${String((error as Error).message ?? error).slice(0, 1500).replace(/\n/g, '\n> ')}`);
+  }
+};
+
+try {
+  const needsServers = ['http', 'mcp', 'twins'].some((s) => config.sections.has(s));
+  if (needsServers) {
+    const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
+    const baseUrl = `http://127.0.0.1:${edgePort}`;
+    const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+    log(`building the real content for ${baseUrl}`);
+    const dist = await buildDist({ baseUrl, appUrl: sandboxUrl, issuer: sandboxUrl });
+    cleanups.push(() => rmSync(dist, { recursive: true, force: true }));
+    const dataDir = mkdtempSync(join(tmpdir(), 'warden-bench-data-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const servers: ChildServer[] = [];
+    cleanups.unshift(async () => {
+      for (const s of servers.reverse()) await s.close();
+    });
+    servers.push(await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl));
+    const edgeEnv = { HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks`, WARDEN_OUT_DIR: dist };
+    servers.push(await spawnServer('proxy/serve.ts', edgeEnv, baseUrl, '/api/health'));
+    if (config.sections.has('http')) await attempt('Static and dynamic documents', () => benchHttp(config, baseUrl, dist, '/docs/overview'));
+    if (config.sections.has('mcp')) await attempt('MCP forwarding', async () => {
+      const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
+      const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench');
+      const token = (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
+      return benchMcp(config, baseUrl, sandboxUrl, token);
+    });
+    if (config.sections.has('twins')) await attempt('Markdown twins vs HTML pages', () => benchTwins(dist));
+  }
+  if (config.sections.has('jwt')) await attempt('Token verification', () => benchJwt(config.BENCH_DURATION));
+  if (config.sections.has('build')) await attempt('Build', () => benchBuild(config.buildPages, config.BENCH_BUILD_RUNS));
+} finally {
+  for (const cleanup of cleanups) await cleanup();
+}
+
+const settings = Object.entries(config).filter(([k]) => k.startsWith('BENCH_')).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+const report = [
+  '# Benchmarks',
+  '',
+  'Produced by `npm run bench` (everything on 127.0.0.1; ratios matter, absolute numbers drift between machines).',
+  '',
+  `- Command: \`npm run bench\` with ${settings}`,
+  `- Date: ${new Date().toISOString()}; Node ${process.version}; ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}; total ${Math.round((Date.now() - started) / 1000)} s`,
+  '',
+  ...sections.flatMap((s) => [s, '']),
+].join('\n');
+writeFileSync(config.BENCH_OUT, report);
+log(`wrote ${config.BENCH_OUT}`);
+console.log(report);

@@ -1,0 +1,28 @@
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A loopback pass-through that adds `Authorization: Bearer <token>` to every request: the conformance
+ * runner's server mode cannot send a token, so this separates the gate-ordering effect (mcp.md §8)
+ * from real protocol failures.
+ */
+export async function startTokenProxy(target: string, token: string): Promise<{ url: string; close(): Promise<void> }> {
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    const headers = { ...req.headers, host: to.host, authorization: `Bearer ${token}` };
+    const upstream = request({ hostname: to.hostname, port: to.port, path: req.url, method: req.method, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', (error) => res.writeHead(502).end(error.message));
+    req.pipe(upstream);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    }),
+  };
+}

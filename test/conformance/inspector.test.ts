@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContent } from '../../src/content/read-content.ts';
+import { MCP_PATHS } from '../../src/lib/paths.ts';
+import { toToolsList } from '../../src/lib/to-tools-list.ts';
+import { startEdgeWithSandbox, type EdgeWithSandbox } from './helpers/edge-with-sandbox.ts';
+
+// The MCP Inspector CLI (mcp.md §9) against the edge in front of the sandbox, with a real sandbox token.
+const run = promisify(execFile);
+const NODE = resolve('node_modules/.bin/node');
+const INSPECTOR = resolve('node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
+const toolNames = toToolsList(readContent(undefined, {}).tools).tools.map((t) => t.name).sort();
+const home = mkdtempSync(join(tmpdir(), 'warden-inspector-home-'));
+let system: EdgeWithSandbox;
+let token: string;
+
+/** Runs the Inspector CLI; resolves with exit code, parsed stdout (JSON) and stderr. */
+async function inspect(url: string, args: string[]): Promise<{ code: number; json: any; stderr: string }> {
+  // State lives in ~/.mcp-inspector: a scratch HOME keeps the machine's own out of it.
+  const options = { env: { ...process.env, HOME: home }, timeout: 60_000 };
+  const { code, stdout, stderr } = await run(NODE, [INSPECTOR, '--cli', url, '--transport', 'http', '--format', 'json', ...args], options).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => e,
+  );
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    json = undefined;
+  }
+  return { code, json, stderr };
+}
+
+beforeAll(async () => {
+  system = await startEdgeWithSandbox();
+  token = await system.getToken();
+});
+afterAll(async () => {
+  await system?.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe.each(MCP_PATHS)('MCP Inspector CLI through the edge at %s', (path) => {
+  const url = () => `${system.baseUrl}${path}`;
+
+  it('lists the content tools without a credential', async () => {
+    const { code, json } = await inspect(url(), ['--method', 'tools/list']);
+    expect(code).toBe(0);
+    expect(json.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(toolNames);
+  });
+
+  it('is refused a tools/call without a token (exit 3, auth_required)', async () => {
+    const { code, stderr } = await inspect(url(), ['--stored-auth-only', '--method', 'tools/call', '--tool-name', 'get_account']);
+    expect(code).toBe(3);
+    expect(stderr).toContain('auth_required');
+  });
+
+  it('calls a tool with a real sandbox token (legacy era)', async () => {
+    const { code, json } = await inspect(url(), ['--header', `Authorization: Bearer ${token}`, '--method', 'tools/call', '--tool-name', 'get_account']);
+    expect(code).toBe(0);
+    expect(json.result.isError).toBeFalsy();
+    expect(json.result.structuredContent.hosted_starts.limit).toBe(500);
+  });
+
+  it('calls a tool with arguments in the modern era (2026-07-28)', async () => {
+    const args = ['--protocol-era', 'modern', '--header', `Authorization: Bearer ${token}`, '--method', 'tools/call', '--tool-name', 'get_run', '--tool-args-json', '{"run_id":"run_demo_0001"}'];
+    const { code, json } = await inspect(url(), args);
+    expect(code).toBe(0);
+    expect(json.result.structuredContent.run_id).toBe('run_demo_0001');
+  });
+
+  it('reports an unknown tool as a tool error (exit 5)', async () => {
+    const { code } = await inspect(url(), ['--header', `Authorization: Bearer ${token}`, '--method', 'tools/call', '--tool-name', 'no_such_tool']);
+    expect(code).toBe(5);
+  });
+});
