@@ -35,6 +35,11 @@ describe('every page in a real browser', () => {
       const response = await page.goto(path, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(200);
       expect(watch.problems).toEqual([]);
+      // Expressive Code makes overflowing code blocks keyboard-focusable from a ResizeObserver after an idle
+      // callback; scan once the page's own script has done that, not before.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.expressive-code pre')].every((pre) => pre.scrollWidth <= pre.clientWidth || pre.hasAttribute('tabindex')),
+      );
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
