@@ -31,6 +31,8 @@ export const envSchema = z.object({
   WARDEN_OUT_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).default('dist')),
   /** Port of the embedded demo sandbox, used when APP_URL is unset. */
   SANDBOX_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(LOCAL.sandboxPort)),
+  // Where the demo sandbox keeps its database and keys (default .data/sandbox under the working directory).
+  SANDBOX_DATA_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).optional()),
 });
 
 /** The validated environment. */

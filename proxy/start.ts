@@ -19,7 +19,7 @@ try {
     const issuer = env.AUTH_ISSUER ?? env.APP_URL;
     upstream = { appUrl: env.APP_URL, issuer: env.TOKEN_ISSUER ?? issuer, jwksUrl: env.TOKEN_JWKS_URL };
   } else {
-    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl });
+    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR });
     cleanups.push(() => sandbox.close());
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
@@ -37,7 +37,10 @@ try {
   console.log(`Warden is running on ${server.url} (public base ${baseUrl})`);
   onShutdown(...cleanups);
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
+  // A bad variable, a port in use, a failed build: say what it is, not where in the code it happened.
+  const code = (error as NodeJS.ErrnoException).code;
+  if (!(error instanceof ConfigError) && !code) throw error;
+  const hint = code === 'EADDRINUSE' ? ' (set PORT or SANDBOX_PORT to a free port)' : '';
+  console.error(`npm start: ${(error as Error).message}${hint}`);
   process.exit(1);
 }

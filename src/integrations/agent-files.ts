@@ -6,7 +6,7 @@ import { readContent } from '../content/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../lib/list-files.ts';
 import { PATHS, toUrl } from '../lib/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../lib/to-cdn-rules.ts';
-import { toMarkdownTwin } from '../lib/to-markdown-twin.ts';
+import { convertTwins } from './convert-twins.ts';
 import { toLinkedTwinPaths, toLlmsFull } from '../lib/to-llms-full.ts';
 
 /**
@@ -18,17 +18,13 @@ export function agentFiles(): AstroIntegration {
   return {
     name: 'warden:agent-files',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const { site } = readContent();
         const htmlFiles = listFiles(out).filter((f) => f.endsWith('.html'));
         const pagePaths = new Set(htmlFiles.map(toPagePathOfHtmlFile));
         const llmsUrl = toUrl(site.base_url, PATHS.llms);
-        for (const file of htmlFiles) {
-          const pagePath = toPagePathOfHtmlFile(file);
-          const twin = toMarkdownTwin(readFileSync(join(out, file), 'utf8'), { pagePath, baseUrl: site.base_url, pagePaths, llmsUrl });
-          writeFileSync(join(out, file.replace(/\.html$/, '.md')), twin);
-        }
+        await convertTwins({ out, files: htmlFiles, baseUrl: site.base_url, pagePaths: [...pagePaths], llmsUrl });
         const llms = readFileSync(join(out, PATHS.llms), 'utf8');
         const twins = toLinkedTwinPaths(llms, site.base_url).map((p) => readFileSync(join(out, p), 'utf8'));
         writeFileSync(join(out, PATHS.llmsFull), toLlmsFull(site.product.name, twins));

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getFreePort } from '../sandbox/sandbox-fixture.ts';
+
+// The README's promise, through the real entry point: `npm start` (proxy/start.ts) on other ports builds dist
+// for its base URL, starts the sandbox as the upstream and authorization server, and serves the whole system.
+const scratch = mkdtempSync(join(tmpdir(), 'warden-start-'));
+let child: ChildProcess;
+let output = '';
+let base = '';
+let sandboxUrl = '';
+
+beforeAll(async () => {
+  const [port, sandboxPort] = [await getFreePort(), await getFreePort()];
+  base = `http://127.0.0.1:${port}`;
+  sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const { BASE_URL: _vite, APP_URL: _app, AUTH_ISSUER: _issuer, ...env } = process.env;
+  // One process (no npx/tsx wrapper in between), so SIGTERM reaches the server itself.
+  child = spawn(process.execPath, ['--import', 'tsx', 'proxy/start.ts'], {
+    env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 150_000;
+  while (!output.includes('Warden is running on')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('npm start on a fresh dist and other ports', () => {
+  it('builds dist for its own base URL, with the sandbox as upstream and authorization server', async () => {
+    expect(output).toMatch(new RegExp(`Building .* for ${base}`));
+    const health = await (await fetch(`${base}/api/health`)).json();
+    expect(health).toEqual({ status: 'ok', product: 'Warden', docs: `${base}/docs/reference/endpoints`, openapi: `${base}/openapi.json`, mcp: `${sandboxUrl}/mcp` });
+    const prm = await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json();
+    expect(prm).toMatchObject({ resource: base, authorization_servers: [sandboxUrl] });
+  });
+
+  it('serves pages, twins and the tool endpoint, and gates tools/call', async () => {
+    const md = await fetch(`${base}/docs/overview`, { headers: { accept: 'text/markdown' } });
+    expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const rpc = (method: string) =>
+      fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: method === 'tools/call' ? { name: 'get_account', arguments: {} } : {} }),
+      });
+    expect((await rpc('tools/list')).status).toBe(200);
+    const refused = await rpc('tools/call');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`));
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    child.kill('SIGTERM');
+    const [code, signal] = await new Promise<[number | null, string | null]>((r) => child.once('exit', (c, s) => r([c, s])));
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+  });
+});
