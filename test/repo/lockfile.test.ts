@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { completeLock, toPlatform } from '../../scripts/complete-lock.ts';
+
+// `.ci/run` installs with `npm ci`, which refuses a lock that misses any optional dependency; the registry here
+// does not serve some platform builds, so `npm install` leaves them out (fix: `npm run lock:complete`).
+describe('package-lock.json', () => {
+  it('lists every optional dependency, so npm ci accepts it on a fresh clone', () => {
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
+    expect(completeLock(lock)).toEqual({ added: [], unknown: [] });
+  });
+
+  it('reads the platform from a package name', () => {
+    expect(toPlatform('@astrojs/compiler-binding-darwin-arm64')).toEqual({ os: ['darwin'], cpu: ['arm64'] });
+    expect(toPlatform('@pagefind/windows-x64')).toEqual({ os: ['win32'], cpu: ['x64'] });
+    expect(toPlatform('@astrojs/compiler-binding-wasm32-wasi')).toEqual({ cpu: ['wasm32'] });
+    expect(toPlatform('left-pad')).toBeUndefined();
+  });
+});
