@@ -54,6 +54,6 @@ export default defineConfig({
         },
       ],
     }),
-    agentFiles(),
+    agentFiles(site),
   ],
 });

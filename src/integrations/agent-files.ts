@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { readContent } from '../content/read-content.ts';
+import type { Content } from '../content/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../lib/list-files.ts';
 import { PATHS, toUrl } from '../lib/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../lib/to-cdn-rules.ts';
@@ -14,13 +14,12 @@ import { toLinkedTwinPaths, toLlmsFull } from '../lib/to-llms-full.ts';
  * `_redirects` and `_headers` (CDN rules) and `_build.json` (what the build was made for).
  * Any conversion error fails the build (no silently missing twins).
  */
-export function agentFiles(): AstroIntegration {
+export function agentFiles(site: Content['site']): AstroIntegration {
   return {
     name: 'warden:agent-files',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        const { site } = readContent();
         const htmlFiles = listFiles(out).filter((f) => f.endsWith('.html'));
         const pagePaths = new Set(htmlFiles.map(toPagePathOfHtmlFile));
         const llmsUrl = toUrl(site.base_url, PATHS.llms);

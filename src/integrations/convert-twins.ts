@@ -1,4 +1,8 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { toPagePathOfHtmlFile } from '../lib/list-files.ts';
+import { toMarkdownTwin } from '../lib/to-markdown-twin.ts';
 import { Worker } from 'node:worker_threads';
 
 /** One worker's share of the twin conversion. */
@@ -8,6 +12,19 @@ export interface TwinJob {
   baseUrl: string;
   pagePaths: string[];
   llmsUrl: string;
+}
+
+/** Below this many pages, twins are converted on the main thread. */
+const INLINE_LIMIT = 150;
+
+/** Converts the given pages on this thread (also what each worker runs). */
+export function convertInPlace({ out, files, baseUrl, pagePaths, llmsUrl }: TwinJob): void {
+  const known = new Set(pagePaths);
+  for (const file of files) {
+    const html = readFileSync(join(out, file), 'utf8');
+    const twin = toMarkdownTwin(html, { pagePath: toPagePathOfHtmlFile(file), baseUrl, pagePaths: known, llmsUrl });
+    writeFileSync(join(out, file.replace(/\.html$/, '.md')), twin);
+  }
 }
 
 function runWorker(job: TwinJob): Promise<void> {
@@ -25,7 +42,9 @@ function runWorker(job: TwinJob): Promise<void> {
  * Any page that cannot be converted rejects, and the build fails naming it.
  */
 export async function convertTwins(job: TwinJob): Promise<void> {
-  const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(job.files.length / 32)));
+  // Starting a worker (and turndown in it) costs more than converting a small site in place.
+  if (job.files.length < INLINE_LIMIT) return convertInPlace(job);
+  const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(job.files.length / INLINE_LIMIT)));
   const shares = Array.from({ length: workers }, (_, i) => job.files.filter((_, j) => j % workers === i));
   await Promise.all(shares.map((files) => runWorker({ ...job, files })));
 }
