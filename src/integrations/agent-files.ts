@@ -23,6 +23,7 @@ export function agentFiles(site: Content['site']): AstroIntegration {
         const htmlFiles = listFiles(out).filter((f) => f.endsWith('.html'));
         const pagePaths = new Set(htmlFiles.map(toPagePathOfHtmlFile));
         const llmsUrl = toUrl(site.base_url, PATHS.llms);
+        const started = performance.now();
         await convertTwins({ out, files: htmlFiles, baseUrl: site.base_url, pagePaths: [...pagePaths], llmsUrl });
         const llms = readFileSync(join(out, PATHS.llms), 'utf8');
         const twins = toLinkedTwinPaths(llms, site.base_url).map((p) => readFileSync(join(out, p), 'utf8'));
@@ -31,7 +32,8 @@ export function agentFiles(site: Content['site']): AstroIntegration {
         writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile());
         const build = { base_url: site.base_url, app_url: site.app_url, auth_issuer: site.auth_issuer };
         writeFileSync(join(out, PATHS.buildInfo), `${JSON.stringify(build, null, 2)}\n`);
-        logger.info(`${htmlFiles.length} markdown twins, llms-full.txt with ${twins.length} pages`);
+        const ms = Math.round(performance.now() - started);
+        logger.info(`${htmlFiles.length} markdown twins, llms-full.txt with ${twins.length} pages (${ms} ms)`);
       },
     },
   };
