@@ -99,3 +99,17 @@ describe('the gate cannot be slipped past', () => {
     expect(await errorOf(res)).toBe(-32700);
   });
 });
+
+describe('§5 rule 1: no long-lived raw API key exists; none can be supplied', () => {
+  it.each([
+    ['an X-API-Key header', { 'x-api-key': 'wk_live_123' }],
+    ['Authorization: ApiKey', { authorization: 'ApiKey wk_live_123' }],
+    ['Authorization: Basic', { authorization: `Basic ${btoa('client:secret')}` }],
+    ['a token in the query string', {}],
+  ])('%s is no credential: tools/call → 401 with the OAuth challenge', async (_what, headers) => {
+    const path = _what.includes('query') ? '/mcp?access_token=wk_live_123' : '/mcp';
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account' } }), headers, path);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="/);
+  });
+});
