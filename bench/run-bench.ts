@@ -2,7 +2,7 @@
  * `npm run bench`: side-by-side benchmarks in one run on this machine, written as ratios to BENCHMARKS.md
  * (issue 6). Not part of `npm test`. BENCH_* variables set durations, runs and sections (lib/bench-config.ts).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getClientCredentialsToken, registerWorkloadClient } from '../sandbox/auth/workload-client.ts';
@@ -75,6 +75,9 @@ const report = [
   '',
   ...sections.flatMap((s) => [s, '']),
 ].join('\n');
-writeFileSync(config.BENCH_OUT, report);
+// A hand-written "## Notes" section (reading of the numbers) survives reruns; everything above it is regenerated.
+const previous = existsSync(config.BENCH_OUT) ? readFileSync(config.BENCH_OUT, 'utf8') : '';
+const notes = previous.indexOf('\n## Notes');
+writeFileSync(config.BENCH_OUT, notes >= 0 ? `${report.trimEnd()}\n${previous.slice(notes)}` : report);
 log(`wrote ${config.BENCH_OUT}`);
 console.log(report);
