@@ -46,5 +46,8 @@ export async function convertTwins(job: TwinJob): Promise<void> {
   if (job.files.length < INLINE_LIMIT) return convertInPlace(job);
   const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(job.files.length / INLINE_LIMIT)));
   const shares = Array.from({ length: workers }, (_, i) => job.files.filter((_, j) => j % workers === i));
-  await Promise.all(shares.map((files) => runWorker({ ...job, files })));
+  // Wait for every worker before failing, so no worker is still writing into the folder when the build stops.
+  const results = await Promise.allSettled(shares.map((files) => runWorker({ ...job, files })));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
