@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDataDir, postMcp, startTestSandbox } from './sandbox-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { postMcp, useTestSandbox } from './sandbox-fixture.ts';
+
+const sandbox = useTestSandbox();
 
 // The sandbox is a resource server in its own right: it gates what it serves with the same rule as the edge.
-const dir = makeDataDir();
-let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-beforeAll(async () => {
-  sandbox = await startTestSandbox(dir.dataDir);
-});
-afterAll(async () => {
-  await sandbox?.close();
-  dir.remove();
-});
 
 describe('the sandbox gate (deny by default)', () => {
   it('an id-less tools/call without a token → 401, and nothing runs', async () => {

@@ -1,18 +1,11 @@
 import { getServerMetadata } from '../../sandbox/auth/workload-client.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PUBLIC_CLIENT_ID } from '../../sandbox/auth/create-provider.ts';
-import { makeDataDir, postMcp, startTestSandbox } from './sandbox-fixture.ts';
+import { postMcp, useTestSandbox } from './sandbox-fixture.ts';
 
-let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-const dir = makeDataDir();
-beforeAll(async () => {
-  sandbox = await startTestSandbox(dir.dataDir);
-});
-afterAll(async () => {
-  await sandbox?.close();
-  dir.remove();
-});
+const sandbox = useTestSandbox();
+
 
 /** Follows redirects by hand with a cookie jar until one leaves the sandbox (the client's loopback callback). */
 async function followToCallback(start: string, callbackPrefix: string): Promise<URL> {

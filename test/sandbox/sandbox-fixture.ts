@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,5 +72,31 @@ export function postMcp(url: string, body: unknown, token?: string): Promise<Res
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify(body),
+  });
+}
+
+/** A sandbox started for one test file, with its data folder. */
+export type FileSandbox = RunningSandbox & { baseUrl: string; dataDir: string };
+
+/**
+ * Starts a sandbox in a fresh data folder before the file's tests and stops it (and removes the folder)
+ * after them. The returned object stands for the running sandbox, so tests read `sandbox.issuer` as usual.
+ */
+export function useTestSandbox(): FileSandbox {
+  const dir = makeDataDir();
+  let running: (RunningSandbox & { baseUrl: string }) | undefined;
+  beforeAll(async () => {
+    running = await startTestSandbox(dir.dataDir);
+  });
+  afterAll(async () => {
+    await running?.close();
+    dir.remove();
+  });
+  return new Proxy({} as FileSandbox, {
+    get: (_target, key) => {
+      if (key === 'dataDir') return dir.dataDir;
+      if (!running) throw new Error('the sandbox is used before beforeAll started it');
+      return Reflect.get(running, key);
+    },
   });
 }

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { readContent } from '../../src/content/read-content.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
-import { getWorkloadToken, makeDataDir, postMcp, startTestSandbox } from './sandbox-fixture.ts';
+import { getWorkloadToken, postMcp, useTestSandbox } from './sandbox-fixture.ts';
+
+const sandbox = useTestSandbox();
 
 const expected = toToolsList(readContent(undefined, {}).tools).tools;
-let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-const dir = makeDataDir();
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox(dir.dataDir);
-});
-afterAll(async () => {
-  await sandbox?.close();
-  dir.remove();
-});
 
 describe('the official SDK clients against the sandbox', () => {
   it('v1 (legacy era) connects, lists the content tools, and gets 401 for tools/call without a token', async () => {

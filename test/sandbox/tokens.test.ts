@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerWorkloadClient, getServerMetadata } from '../../sandbox/auth/workload-client.ts';
-import { getWorkloadToken, makeDataDir, postMcp, signWithSandboxKey, startTestSandbox } from './sandbox-fixture.ts';
+import { getWorkloadToken, postMcp, signWithSandboxKey, useTestSandbox } from './sandbox-fixture.ts';
 
-let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-const dir = makeDataDir();
+const sandbox = useTestSandbox();
+
 const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } };
 const now = () => Math.floor(Date.now() / 1000);
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox(dir.dataDir);
-});
-afterAll(async () => {
-  await sandbox?.close();
-  dir.remove();
-});
 
 describe('the sandbox verifies every bearer token itself', () => {
   it('a client-credentials token is a JWT for the base URL with warden:access', async () => {
@@ -25,21 +18,21 @@ describe('the sandbox verifies every bearer token itself', () => {
   });
 
   it('refuses a token for another audience (RFC 8707) with 401 invalid_token', async () => {
-    const token = await signWithSandboxKey(dir.dataDir, { iss: sandbox.issuer, aud: 'https://elsewhere.example', sub: 'x', scope: 'warden:access', client_id: 'x' }, now() + 300);
+    const token = await signWithSandboxKey(sandbox.dataDir, { iss: sandbox.issuer, aud: 'https://elsewhere.example', sub: 'x', scope: 'warden:access', client_id: 'x' }, now() + 300);
     const response = await postMcp(sandbox.url, call, token);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+", error="invalid_token", error_description="The access token is for another audience"/);
   });
 
   it('refuses an expired token with 401 invalid_token', async () => {
-    const token = await signWithSandboxKey(dir.dataDir, { iss: sandbox.issuer, aud: sandbox.baseUrl, sub: 'x', scope: 'warden:access', client_id: 'x' }, now() - 60);
+    const token = await signWithSandboxKey(sandbox.dataDir, { iss: sandbox.issuer, aud: sandbox.baseUrl, sub: 'x', scope: 'warden:access', client_id: 'x' }, now() - 60);
     const response = await postMcp(sandbox.url, call, token);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('error_description="The access token expired"');
   });
 
   it('refuses a token from another issuer and a garbage token', async () => {
-    const other = await signWithSandboxKey(dir.dataDir, { iss: 'https://evil.example', aud: sandbox.baseUrl, sub: 'x', scope: 'warden:access' }, now() + 300);
+    const other = await signWithSandboxKey(sandbox.dataDir, { iss: 'https://evil.example', aud: sandbox.baseUrl, sub: 'x', scope: 'warden:access' }, now() + 300);
     expect((await postMcp(sandbox.url, call, other)).status).toBe(401);
     expect((await postMcp(sandbox.url, call, 'not-a-jwt')).status).toBe(401);
   });
