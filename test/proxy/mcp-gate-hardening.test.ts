@@ -1,17 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import type { Forwarder, UpstreamRequest } from '../../proxy/forward/forwarder.ts';
 import { createTestKeys, signToken, type TestKeys } from './helpers/tokens.ts';
-import { BASE_URL, ISSUER, createTestApp } from './helpers/test-app.ts';
+import { BASE_URL, ISSUER, createRecordingForward, createTestApp } from './helpers/test-app.ts';
 
 // Ways a request could reach the upstream without the gate seeing what the upstream will see.
 const NOW = Date.parse('2026-11-01T12:00:00Z');
 const nowSec = NOW / 1000;
-const seen: UpstreamRequest[] = [];
-const forward: Forwarder = async (req) => {
-  seen.push(req);
-  return new Response('{"jsonrpc":"2.0","id":1,"result":{}}', { headers: { 'content-type': 'application/json' } });
-};
+const { seen, forward } = createRecordingForward();
 let keys: TestKeys;
 let app: ReturnType<typeof createTestApp>;
 const post = (body: string, headers: Record<string, string> = {}, path = '/mcp') =>

@@ -3,7 +3,7 @@ import { readEnv, toAppConfig, type AppConfig } from '../../../proxy/config.ts';
 import { createApp, type AppDeps } from '../../../proxy/create-app.ts';
 import { readDist } from '../../../proxy/node/read-dist.ts';
 import { toStaticFiles, type StaticFiles } from '../../../proxy/static/static-files.ts';
-import type { Forwarder } from '../../../proxy/forward/forwarder.ts';
+import type { Forwarder, UpstreamRequest } from '../../../proxy/forward/forwarder.ts';
 
 export const BASE_URL = 'https://warden.example';
 export const APP_URL = 'https://app.warden.example';
@@ -29,4 +29,14 @@ export const refuseForward: Forwarder = async () => {
 /** Builds the app with test defaults. */
 export function createTestApp(deps: Partial<AppDeps> & { files: StaticFiles }, config: Partial<AppConfig> = {}) {
   return createApp(createTestConfig(config), { forward: refuseForward, ...deps });
+}
+
+/** A forwarder that records every request it gets and answers each with an empty JSON-RPC result. */
+export function createRecordingForward(): { seen: UpstreamRequest[]; forward: Forwarder } {
+  const seen: UpstreamRequest[] = [];
+  const forward: Forwarder = async (req) => {
+    seen.push(req);
+    return new Response('{"jsonrpc":"2.0","id":1,"result":{}}', { headers: { 'content-type': 'application/json' } });
+  };
+  return { seen, forward };
 }
