@@ -32,7 +32,8 @@ export function completeLock(lock: { packages: Record<string, Entry> }): { added
         unknown.push(name);
         continue;
       }
-      lock.packages[key] = { version, optional: true, ...platform };
+      // npm's own key order (version, cpu, optional, os), so a later `npm install` rewrites nothing.
+      lock.packages[key] = { version, cpu: platform.cpu, optional: true, ...(platform.os ? { os: platform.os } : {}) };
       added.push(name);
     }
   }

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { APP_URL, BASE_URL, DIST } from './built-site.ts';
+import { provideSystemTools } from './system-tools.ts';
 
-/** Builds the real content once into .test-dist for every test file that reads built files. */
+/** Gets the system tools the tests run, then builds the real content once into .test-dist for every test file that reads built files. */
 export default function setup(): void {
+  provideSystemTools();
   if (process.env.WARDEN_SKIP_TEST_BUILD === '1') return;
   const { AUTH_ISSUER: _ignored, ...env } = process.env;
   execFileSync('npx', ['astro', 'build'], {

@@ -2,12 +2,20 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { completeLock, toPlatform } from '../../scripts/complete-lock.ts';
 
-// `.ci/run` installs with `npm ci`, which refuses a lock that misses any optional dependency; the registry here
-// does not serve some platform builds, so `npm install` leaves them out (fix: `npm run lock:complete`).
+// `npm ci` refuses a lock that misses any optional dependency; the registry here does not serve some platform
+// builds, so `npm install` leaves them out (fix: `npm run lock:complete`). And `npm install` on a fresh clone
+// must leave the lock as committed, so the stubs are written the way npm itself writes them.
 describe('package-lock.json', () => {
   it('lists every optional dependency, so npm ci accepts it on a fresh clone', () => {
     const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
     expect(completeLock(lock)).toEqual({ added: [], unknown: [] });
+  });
+
+  it('is written as npm writes it (key order, sorting), so npm install rewrites nothing', () => {
+    const text = readFileSync('package-lock.json', 'utf8');
+    const lock = JSON.parse(text);
+    completeLock(lock);
+    expect(`${JSON.stringify(lock, null, 2)}\n`).toBe(text);
   });
 
   it('reads the platform from a package name', () => {

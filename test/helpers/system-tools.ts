@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/**
+ * Programs the tests run that npm cannot provide: Debian's Chromium (browser tests, driven by
+ * playwright-core), ShellCheck and dash (installer tests). Each is a Debian package of the same name.
+ */
+export const SYSTEM_TOOLS = [
+  { name: 'chromium', path: '/usr/bin/chromium' },
+  { name: 'shellcheck', path: '/usr/bin/shellcheck' },
+  { name: 'dash', path: '/usr/bin/dash' },
+] as const;
+
+/** The Debian packages among SYSTEM_TOOLS that are not installed. */
+export function findMissingTools(exists: (path: string) => boolean = existsSync): string[] {
+  return SYSTEM_TOOLS.filter((tool) => !exists(tool.path)).map((tool) => tool.name);
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+function aptGet(args: string[]): void {
+  const result = spawnSync('apt-get', args, {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    const why = result.error ? result.error.message : (result.stderr.trim().split('\n').pop() ?? `exit ${result.status}`);
+    throw new Error(`apt-get ${args.join(' ')} failed: ${why}`);
+  }
+}
+
+/**
+ * Makes sure the system tools exist before any test runs. As root it installs what is missing from
+ * Debian's archive (measured here: about 40 s for all three on a fresh machine); as anyone else it stops
+ * the run with one message naming the command to run, rather than letting tests skip or fail one by one.
+ */
+export function provideSystemTools(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): void {
+  const missing = findMissingTools();
+  if (missing.length === 0) return;
+  const install = ['install', '-y', '-qq', '--no-install-recommends', ...missing];
+  if (!isRoot()) {
+    throw new Error(`npm test needs the Debian packages ${missing.join(', ')}. Install them once with: sudo apt-get ${install.join(' ')}`);
+  }
+  log(`Installing Debian packages the tests need: ${missing.join(', ')} …`);
+  aptGet(['update', '-qq']);
+  aptGet(install);
+  const still = findMissingTools();
+  if (still.length > 0) throw new Error(`apt-get installed ${missing.join(', ')} but ${still.join(', ')} is still missing`);
+  log(`Installed ${missing.join(', ')}.`);
+}
