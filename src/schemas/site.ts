@@ -29,6 +29,8 @@ export const siteSchema = z
     }),
     cli: z.strictObject({
       binary: z.string().regex(/^[a-z][a-z0-9-]*$/),
+      /** The CLI's public OAuth client (PKCE, RFC 8252 loopback redirect, device grant), registered with the authorization server. */
+      client_id: z.string().regex(/^[a-z][a-z0-9-]*$/),
       installer_path: absolutePath,
       release_archive: httpUrl,
       install_dir_default: z.string().min(1),
