@@ -19,7 +19,7 @@ try {
     const issuer = env.AUTH_ISSUER ?? env.APP_URL;
     upstream = { appUrl: env.APP_URL, issuer: env.TOKEN_ISSUER ?? issuer, jwksUrl: env.TOKEN_JWKS_URL };
   } else {
-    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR });
+    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL });
     cleanups.push(() => sandbox.close());
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };

@@ -12,6 +12,10 @@ export interface SandboxOptions {
   port: number;
   baseUrl: string;
   dataDir?: string;
+  /** Access-token lifetime in seconds (SANDBOX_ACCESS_TOKEN_TTL). */
+  accessTokenTtl?: number;
+  /** The CLI release folder the sandbox serves at `/releases/cli`. */
+  releaseDir?: string;
 }
 
 /** Starts the sandbox, imported only now so a server with APP_URL never loads it. */
