@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Errors } from '../src/schemas/problem.ts';
 import { toUrl, PATHS } from '../src/lib/paths.ts';
-import { LOCAL } from '../src/lib/local-defaults.ts';
+import { LOCAL } from '../runtime/local-defaults.ts';
 
 // Empty variables count as unset, so `APP_URL= npm start` behaves like no APP_URL at all.
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);

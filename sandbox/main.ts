@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SANDBOX_PORT, startSandbox } from './start.ts';
-import { LOCAL, toLocalUrl } from '../src/lib/local-defaults.ts';
+import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
 
 // Zod on the environment: a bad value stops start-up naming the variable (DESIGN "Style" 4).
 const env = z

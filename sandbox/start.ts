@@ -15,7 +15,7 @@ import { createMcpEndpoint } from './mcp/create-mcp-endpoint.ts';
 import { createArgumentsValidator } from './mcp/validate-arguments.ts';
 import { openDatabase } from './store/open-database.ts';
 import { createSandboxStore } from './store/sandbox-store.ts';
-import { LOCAL } from '../src/lib/local-defaults.ts';
+import { LOCAL } from '../runtime/local-defaults.ts';
 
 /** Where and for whom the sandbox runs. */
 export interface SandboxOptions {
