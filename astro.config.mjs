@@ -7,7 +7,8 @@ import { agentFiles } from './src/integrations/agent-files.ts';
 import { REFERENCE_PATHS, toOperationPath, toToolPath } from './src/lib/reference-paths.ts';
 
 // Validates all content before Astro starts: a bad file fails the build naming the file and field.
-const { site, pages, operations, tools } = readContent();
+const content = readContent();
+const { site, pages, operations, tools } = content;
 
 // Starlight autogenerates from entry file paths relative to src/content/docs; ours live in the content folder,
 // so the directory is given from the project root (content/docs).
@@ -54,6 +55,6 @@ export default defineConfig({
         },
       ],
     }),
-    agentFiles(site),
+    agentFiles(content),
   ],
 });

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { siteSchema, type Site } from '../schemas/site.ts';
@@ -10,6 +10,7 @@ import { jsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
 import { apiSchema, type Api } from '../schemas/api.ts';
 import { generatedPageSchema, type GeneratedPage } from '../schemas/page.ts';
 import { ContentError } from './content-error.ts';
+import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.ts';
 
 /** Every fact of the content source, validated. */
@@ -33,10 +34,7 @@ const envSchema = z.object({
   AUTH_ISSUER: siteSchema.shape.app_url.optional(),
 });
 
-/** The content folder: `WARDEN_CONTENT_DIR`, else `./content` under the working directory. */
-export function getContentDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.WARDEN_CONTENT_DIR ?? 'content');
-}
+export { getContentDir };
 
 function readYaml(dir: string, file: string): unknown {
   const path = join(dir, file);

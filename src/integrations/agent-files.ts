@@ -8,13 +8,17 @@ import { PATHS, toUrl } from '../lib/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../lib/to-cdn-rules.ts';
 import { convertTwins } from './convert-twins.ts';
 import { toLinkedTwinPaths, toLlmsFull } from '../lib/to-llms-full.ts';
+import { toBuildFacts } from '../lib/to-build-facts.ts';
+import { toSourceHash } from '../../runtime/node/source-hash.ts';
+import { getContentDir } from '../content/read-content.ts';
 
 /**
  * After the build: writes the markdown twin of every HTML page, /llms-full.txt from the twins llms.txt links,
- * `_redirects` and `_headers` (CDN rules) and `_build.json` (what the build was made for).
+ * `_redirects` and `_headers` (CDN rules) and `_build.json` (what the build was made for, and the facts the servers need).
  * Any conversion error fails the build (no silently missing twins).
  */
-export function agentFiles(site: Content['site']): AstroIntegration {
+export function agentFiles(content: Content): AstroIntegration {
+  const { site } = content;
   return {
     name: 'warden:agent-files',
     hooks: {
@@ -30,8 +34,8 @@ export function agentFiles(site: Content['site']): AstroIntegration {
         writeFileSync(join(out, PATHS.llmsFull), toLlmsFull(site.product.name, twins));
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
         writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile());
-        const build = { base_url: site.base_url, app_url: site.app_url, auth_issuer: site.auth_issuer };
-        writeFileSync(join(out, PATHS.buildInfo), `${JSON.stringify(build, null, 2)}\n`);
+        const facts = toBuildFacts(content, toSourceHash(process.cwd(), getContentDir()));
+        writeFileSync(join(out, PATHS.buildInfo), `${JSON.stringify(facts, null, 2)}\n`);
         const ms = Math.round(performance.now() - started);
         logger.info(`${htmlFiles.length} markdown twins, llms-full.txt with ${twins.length} pages (${ms} ms)`);
       },

@@ -99,9 +99,12 @@ describe('/api/catalog', () => {
 });
 
 describe('build record', () => {
-  it('_build.json records the base URL, app URL and issuer the build was made for', () => {
+  it('_build.json records the addresses the build was made for, the sources it read and the facts the servers need', async () => {
     const build = JSON.parse(readFileSync(toDistFile('/_build.json')!, 'utf8'));
-    expect(build).toEqual({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL });
+    const { toBuildFacts } = await import('../../src/lib/to-build-facts.ts');
+    const { toSourceHash } = await import('../../runtime/node/source-hash.ts');
+    expect(build).toEqual(toBuildFacts(await readTestContent(), toSourceHash(process.cwd())));
+    expect(build).toMatchObject({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL });
   });
 });
 

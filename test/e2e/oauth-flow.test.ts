@@ -14,6 +14,7 @@ import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import { REWRITES, PATHS } from '../../src/lib/paths.ts';
 import { toProtectedResource } from '../../src/lib/to-protected-resource.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
+import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { getFreePort, makeDataDir, signWithSandboxKey, startTestSandbox } from '../sandbox/sandbox-fixture.ts';
 
 // The whole system as `npm start` wires it: the edge server on one loopback port, the sandbox behind it as
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const toolsJson = readDist(DIST).find((f) => f.path === PATHS.toolsJson)!;
   const files = toStaticFiles([{ path: REWRITES[PATHS.protectedResource]!, body, etag: toEtag(body) }, toolsJson]);
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(port) });
-  const config = toAppConfig(env, content, { appUrl: sandbox.url, issuer: sandbox.issuer });
+  const config = toAppConfig(env, toBuildFacts(content, 'test'), { appUrl: sandbox.url, issuer: sandbox.issuer });
   forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
   edge = await listen(createApp(config, { files, forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }), '127.0.0.1', port);
 });

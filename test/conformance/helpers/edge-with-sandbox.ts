@@ -4,6 +4,7 @@ import { createApp } from '../../../proxy/create-app.ts';
 import { createHttpForwarder } from '../../../proxy/node/http-forwarder.ts';
 import { listen, type Listening } from '../../../proxy/node/listen.ts';
 import { readContent } from '../../../src/content/read-content.ts';
+import { toBuildFacts } from '../../../src/lib/to-build-facts.ts';
 import { getFreePort, getWorkloadToken, makeDataDir, startTestSandbox } from '../../sandbox/sandbox-fixture.ts';
 
 /** The edge server on its own loopback address (its base URL) in front of the sandbox, with no dist: MCP paths only. */
@@ -24,7 +25,7 @@ export async function startEdgeWithSandbox(): Promise<EdgeWithSandbox> {
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(port), BASE_URL: baseUrl });
   const content = readContent(undefined, { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer });
   const forward = createHttpForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
-  const app = createApp(toAppConfig(env, content, { appUrl: sandbox.url, issuer: sandbox.issuer }), {
+  const app = createApp(toAppConfig(env, toBuildFacts(content, 'test'), { appUrl: sandbox.url, issuer: sandbox.issuer }), {
     files: new Map(),
     forward,
     getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)),
