@@ -12,7 +12,7 @@ const origin = z
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
 const positiveInt = (fallback: number) => z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(fallback));
 
-/** The environment the edge server reads, validated once at start-up (DESIGN style rule 4). */
+/** The environment the edge server reads, validated once at start-up. */
 export const envSchema = z.object({
   HOST: z.preprocess(unsetIfEmpty, z.string().min(1).default(LOCAL.host)),
   PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(LOCAL.edgePort)),
@@ -85,7 +85,7 @@ export function toBaseUrl(env: Env): string {
   return `http://${host}:${env.PORT}`;
 }
 
-/** The audience a token must name: TOKEN_AUDIENCE, else the base URL, the one resource identifier (mcp.md §6.5). */
+/** The audience a token must name: TOKEN_AUDIENCE, else the base URL, the one resource identifier (RFC 8707). */
 export function toAudiences(baseUrl: string, audience?: string): string[] {
   return [audience ?? baseUrl];
 }

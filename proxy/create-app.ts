@@ -12,7 +12,7 @@ import { createMcpHandler } from './mcp/mcp-handler.ts';
 import { createStaticHandler } from './static/serve-static.ts';
 import type { StaticFiles } from './static/static-files.ts';
 
-/** What varies between runtimes and tests, injected rather than mocked (DESIGN style rule 7). */
+/** What varies between runtimes and tests, injected rather than mocked. */
 export interface AppDeps {
   /** The dist file table, read by the runtime's entry (proxy/node/read-dist.ts on Node). */
   files: StaticFiles;

@@ -1,4 +1,4 @@
-/** Loopback comparison of three forwarders inside the real app: how node:http was chosen. Run: npx tsx bench/forwarders/compare-forwarders.ts */
+/** Loopback comparison of three forwarders inside the real app: how node:http was chosen. Run: node_modules/.bin/node bench/forwarders/compare-forwarders.ts */
 import { createServer } from 'node:http';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';

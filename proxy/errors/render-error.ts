@@ -43,7 +43,7 @@ const safeDecode = (path: string) => {
   }
 };
 
-/** The one `onError` renderer (DESIGN style rule 6): JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */
+/** The one `onError` renderer: JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */
 export function createErrorRenderer(config: AppConfig): (error: HTTPError, event: H3Event) => Response {
   return (error, event) => {
     const path = event.url.pathname;

@@ -42,12 +42,14 @@ export const PROBLEM_CODES = ['not_found', 'method_not_allowed', 'internal_error
 /** A refusal on an MCP path: a stable code, a sentence safe to show, and what the answer must carry. */
 export class McpError extends Error {
   override name = 'McpError';
-  constructor(
-    readonly code: McpErrorCode,
-    readonly detail: string,
-    readonly options: { id?: string | number | null; headers?: Record<string, string> } = {},
-  ) {
+  readonly code: McpErrorCode;
+  readonly detail: string;
+  readonly options: { id?: string | number | null; headers?: Record<string, string> };
+  constructor(code: McpErrorCode, detail: string, options: { id?: string | number | null; headers?: Record<string, string> } = {}) {
     super(detail);
+    this.code = code;
+    this.detail = detail;
+    this.options = options;
   }
 }
 
