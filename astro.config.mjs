@@ -1,33 +1,12 @@
 // @ts-check
-import { relative } from 'node:path';
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import { getContentDir, readContent } from './src/content/read-content.ts';
 import { agentFiles } from './src/integrations/agent-files.ts';
-import { toGeneratedRoutes } from './src/lib/to-routes.ts';
 
 // Validates all content before Astro starts: a bad file fails the build naming the file and field.
 const content = readContent();
 const { site } = content;
-
-// Starlight autogenerates from entry file paths relative to src/content/docs; ours live in the content folder,
-// so the directory is given from the project root (content/docs).
-const guidesDir = `${relative(process.cwd(), getContentDir()).replace(/\\/g, '/')}/docs`;
-/** @param {{ label: string, path: string, method?: string }} route */
-const toLink = (route) => ({
-  label: route.label,
-  link: route.path,
-  // An operation's method as a badge beside its path.
-  ...(route.method ? { badge: { text: route.method.toUpperCase(), variant: /** @type {'success' | 'note'} */ (route.method === 'get' ? 'success' : 'note') } } : {}),
-});
-// The one list of generated pages (also what the page list and every getStaticPaths use).
-const routes = toGeneratedRoutes(content);
-/** @param {import('./src/lib/to-routes.ts').GeneratedRoute} route */
-const toItem = (route) => {
-  const nested = routes.filter((r) => r.parent === route.path);
-  return nested.length ? { label: route.title, collapsed: true, items: [{ label: 'Overview', link: route.path }, ...nested.map(toLink)] } : toLink(route);
-};
-const topLevel = routes.filter((r) => !r.parent);
 
 export default defineConfig({
   site: site.base_url,
@@ -42,11 +21,12 @@ export default defineConfig({
       components: {
         Head: './src/components/Head.astro',
         MarkdownContent: './src/components/MarkdownContent.astro',
+        Sidebar: './src/components/Sidebar.astro',
       },
-      sidebar: [
-        { label: 'Guides', items: [{ autogenerate: { directory: guidesDir } }, ...topLevel.filter((r) => r.section === 'Docs').map(toItem)] },
-        { label: 'Reference', items: topLevel.filter((r) => r.section !== 'Docs').map(toItem) },
-      ],
+      // Each page's sidebar is its own section (src/route-data/section-navigation.ts, from the one page list); an
+      // empty sidebar here keeps Starlight from building, cloning and rendering every link into every page.
+      sidebar: [],
+      routeMiddleware: './src/route-data/section-navigation.ts',
     }),
     agentFiles(content),
   ],

@@ -1,21 +1,30 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Content } from '../content/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { PATHS, toUrl } from '../lib/paths.ts';
+import { PATHS, toTwinPath, toUrl } from '../lib/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../lib/to-cdn-rules.ts';
 import { convertTwins } from './convert-twins.ts';
 import { toLlmsFull } from '../lib/to-llms-full.ts';
+import { toAgentIndex } from '../lib/to-agent-index.ts';
+import type { LlmsPage } from '../lib/to-llms-sections.ts';
 import { toBuildFacts } from '../lib/to-build-facts.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
 import { getContentDir } from '../content/read-content.ts';
 
+/** Writes a file under the output folder, creating its folder. */
+function writeOut(out: string, path: string, text: string): void {
+  mkdirSync(dirname(join(out, path)), { recursive: true });
+  writeFileSync(join(out, path), text);
+}
+
 /**
- * After the build: writes the markdown twin of every HTML page, /llms-full.txt from the twins of the pages llms.txt lists,
- * `_redirects` and `_headers` (CDN rules) and `_build.json` (what the build was made for, and the facts the servers need).
- * Any conversion error fails the build (no silently missing twins).
+ * After the build: writes the markdown twin of every HTML page, then the llms.txt and llms-full.txt files (one pair,
+ * or one per section on a large site: toAgentIndex), `_redirects` and `_headers` (CDN rules) and `_build.json` (what
+ * the build was made for, and the facts the servers need). Any conversion error or an llms.txt over its budget fails
+ * the build (no silently missing twins, no index an agent cannot read).
  */
 export function agentFiles(content: Content): AstroIntegration {
   const { site } = content;
@@ -29,17 +38,21 @@ export function agentFiles(content: Content): AstroIntegration {
         const llmsUrl = toUrl(site.base_url, PATHS.llms);
         const started = performance.now();
         await convertTwins({ out, files: htmlFiles, baseUrl: site.base_url, pagePaths: [...pagePaths], llmsUrl });
-        // The page list llms.txt was made from, not a parse of llms.txt: a title may hold any character.
+        // The page list the routes computed from the collections, with titles and descriptions as they wrote them.
         const listFile = join(out, PATHS.pageList);
-        const twins = (JSON.parse(readFileSync(listFile, 'utf8')) as string[]).map((p) => readFileSync(join(out, p), 'utf8'));
+        const pages = JSON.parse(readFileSync(listFile, 'utf8')) as LlmsPage[];
         rmSync(listFile);
-        writeFileSync(join(out, PATHS.llmsFull), toLlmsFull(site.product.name, twins));
+        const twins = new Map(pages.map((p) => [p.path, readFileSync(join(out, toTwinPath(p.path)), 'utf8')]));
+        const index = toAgentIndex(content, pages, (path) => twins.get(path)!.length);
+        for (const file of index.llms) writeOut(out, file.path, file.text);
+        for (const file of index.full) writeOut(out, file.path, toLlmsFull(file.heading, file.pages.map((p) => twins.get(p)!)));
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
         writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile());
         const facts = toBuildFacts(content, toSourceHash(process.cwd(), getContentDir()));
         writeFileSync(join(out, PATHS.buildInfo), `${JSON.stringify(facts, null, 2)}\n`);
         const ms = Math.round(performance.now() - started);
-        logger.info(`${htmlFiles.length} markdown twins, llms-full.txt with ${twins.length} pages (${ms} ms)`);
+        const split = index.llms.length > 1 ? `, split into ${index.llms.length - 1} sections` : '';
+        logger.info(`${htmlFiles.length} markdown twins, llms.txt and llms-full.txt for ${pages.length} pages${split} (${ms} ms)`);
       },
     },
   };

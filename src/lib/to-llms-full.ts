@@ -1,4 +1,4 @@
-/** /llms-full.txt: every twin that llms.txt links, in the same order, separated by rules. */
-export function toLlmsFull(title: string, twins: string[]): string {
-  return `# ${title}: every page\n\n${twins.map((t) => t.trim()).join('\n\n---\n\n')}\n`;
+/** An llms-full.txt: its heading, then the given twins in order, separated by rules. */
+export function toLlmsFull(heading: string, twins: string[]): string {
+  return `# ${heading}\n\n${twins.map((t) => t.trim()).join('\n\n---\n\n')}\n`;
 }

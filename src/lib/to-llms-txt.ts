@@ -1,22 +1,38 @@
 import type { Content } from '../content/read-content.ts';
 import { PATHS, toTwinPath, toUrl } from './paths.ts';
 import { toDiscoveryLinks, type DiscoveryLink } from './to-discovery-links.ts';
+import type { LlmsPage } from './to-llms-sections.ts';
 
-/** Agents truncate near 100K characters; the common target, and our hard limit, is 50K (llmstxt.org practice). */
+export type { LlmsPage };
+
+/** Agents truncate near 100K characters; the common target, and our hard limit for every llms.txt file, is 50K (llmstxt.org practice). */
 export const LLMS_TXT_MAX_CHARS = 50_000;
 
-/** A page as llms.txt lists it. */
-export interface LlmsPage {
-  path: string;
+/** A section file as the root llms.txt links it. */
+export interface SectionLink {
+  url: string;
   title: string;
-  description: string;
-  section: string;
+  pages: number;
+  /** The section file's own size, in estimated tokens. */
+  tokens: number;
+  summary: string;
+}
+
+/** What an llms.txt file says about the llms-full.txt that holds its pages. */
+export interface FullLink {
+  url: string;
+  note: string;
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 // CommonMark link text: a bracket in a title is escaped, or it would end the link early.
 const item = (title: string, url: string, note: string) => `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${oneLine(note)}` : ''}`;
 const linkItem = (l: DiscoveryLink) => item(l.title, l.href, l.note);
+
+/** Tokens of a text, estimated as characters / 4 (the usual rule for English prose and markdown). */
+export function toTokenEstimate(text: string): number {
+  return Math.ceil(text.length / 4);
+}
 
 /** The free tier in one sentence, from its facts (content/site.yaml `free_tier`). */
 export function toFreeTierLine(tier: Content['site']['free_tier']): string {
@@ -31,15 +47,24 @@ export function toLlmsOrder<T extends { section: string }>(pages: T[]): T[] {
   return sections.flatMap((section) => pages.filter((p) => p.section === section));
 }
 
+/** H2 file lists linking each page's markdown twin, one H2 per section. */
+function toPageLists(baseUrl: string, pages: LlmsPage[]): string[] {
+  const sections = [...new Set(pages.map((p) => p.section))];
+  return sections.map((section) =>
+    [`## ${section}`, '', ...pages.filter((p) => p.section === section).map((p) => item(p.title, toUrl(baseUrl, toTwinPath(p.path)), p.description))].join('\n'),
+  );
+}
+
+const optional = (full: FullLink) => ['## Optional', '', item('llms-full.txt', full.url, full.note)].join('\n');
+
 /**
  * Builds /llms.txt per llmstxt.org: H1, a one-line blockquote, plain sections (when to use, developer
- * resources, machine-readable addresses), then H2 file lists linking every page's markdown twin.
- * Throws when the result passes LLMS_TXT_MAX_CHARS, which fails the build.
+ * resources, machine-readable addresses), then H2 file lists linking the twins of the pages it holds and,
+ * on a site split into sections, each section's own llms.txt with its size.
  */
-export function toLlmsTxt(content: Content, pages: LlmsPage[]): string {
+export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: SectionLink[] = [], full?: FullLink): string {
   const { site } = content;
   const links = toDiscoveryLinks(content);
-  const sections = [...new Set(pages.map((p) => p.section))];
   const text = [
     `# ${site.product.name}`,
     `> ${oneLine(`${site.product.tagline}. ${site.product.description}`)}`,
@@ -49,22 +74,29 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[]): string {
       ? [['Not for:', '', ...site.agent_guidance.not_for.map((w) => `- ${oneLine(w)}`)].join('\n')]
       : []),
     `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
+    ...(sections.length
+      ? [`The docs are split into sections: this file lists the main pages and, under "Sections", one llms.txt per section that lists the pages under its path (llms.txt path scoping). Each page is at most two links from here.`]
+      : []),
     ['Developer resources:', '', ...links.filter((l) => l.kind === 'resource').map(linkItem)].join('\n'),
     ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem)].join('\n'),
-    ...sections.map((section) =>
-      [
-        `## ${section}`,
-        '',
-        ...pages
-          .filter((p) => p.section === section)
-          .map((p) => item(p.title, toUrl(site.base_url, toTwinPath(p.path)), p.description)),
-      ].join('\n'),
-    ),
-    ['## Optional', '', item('llms-full.txt', toUrl(site.base_url, PATHS.llmsFull), 'every page above in one markdown file')].join('\n'),
+    ...toPageLists(site.base_url, pages),
+    ...(sections.length
+      ? [['## Sections', '', ...sections.map((s) => item(s.title, s.url, `${s.pages} pages, about ${s.tokens.toLocaleString('en-US')} tokens. ${s.summary}`))].join('\n')]
+      : []),
+    optional(full ?? { url: toUrl(site.base_url, PATHS.llmsFull), note: 'every page above in one markdown file' }),
   ].join('\n\n');
-  const result = `${text}\n`;
-  if (result.length > LLMS_TXT_MAX_CHARS) {
-    throw new Error(`llms.txt is ${result.length} characters, over the ${LLMS_TXT_MAX_CHARS} limit: shorten page descriptions or split it`);
-  }
-  return result;
+  return `${text}\n`;
+}
+
+/** One section's llms.txt: its title and summary, where the rest of the site is, and the twins of its pages. */
+export function toSectionLlmsTxt(content: Content, section: { title: string; summary: string; folder: string; pages: LlmsPage[] }, full: FullLink): string {
+  const { site } = content;
+  const text = [
+    `# ${site.product.name}: ${section.title}`,
+    `> ${oneLine(section.summary)}`,
+    `The ${section.pages.length} pages under ${toUrl(site.base_url, `${section.folder}/`)}. The site's index, ${toUrl(site.base_url, PATHS.llms)}, has what ${site.product.name} is, when to use it, its machine-readable addresses and every other section. Every page is markdown at its URL + \`.md\`.`,
+    ...toPageLists(site.base_url, section.pages),
+    optional(full),
+  ].join('\n\n');
+  return `${text}\n`;
 }

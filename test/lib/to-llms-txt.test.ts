@@ -22,8 +22,9 @@ describe('toLlmsTxt', () => {
     expect(toLlmsTxt(paid, [])).toContain('Free tier: 5 hosted starts, a payment card required.');
   });
 
-  it('refuses to pass 50,000 characters, which fails the build', () => {
-    const many = Array.from({ length: 400 }, (_, i) => page(i, 'x'.repeat(150)));
-    expect(() => toLlmsTxt(content, many)).toThrow(new RegExp(`over the ${LLMS_TXT_MAX_CHARS} limit`));
+  it('links section files with their size and summary, and says the site is split', () => {
+    const text = toLlmsTxt(content, [page(1)], [{ url: 'https://warden.example/docs/big/llms.txt', title: 'Big', pages: 120, tokens: 9876, summary: 'All about big things.' }]);
+    expect(text).toContain('## Sections\n\n- [Big](https://warden.example/docs/big/llms.txt): 120 pages, about 9,876 tokens. All about big things.');
+    expect(text).toMatch(/split into sections/);
   });
 });
