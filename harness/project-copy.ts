@@ -13,7 +13,7 @@ export function copyProject(prefix = 'project-'): string {
   mkdirSync(COPY_ROOT, { recursive: true });
   const dir = mkdtempSync(join(COPY_ROOT, prefix));
   for (const f of ['astro.config.mjs', 'tsconfig.json', 'package.json']) cpSync(resolve(f), join(dir, f));
-  for (const d of ['src', 'content']) cpSync(resolve(d), join(dir, d), { recursive: true });
+  for (const d of ['src', 'content', 'runtime']) cpSync(resolve(d), join(dir, d), { recursive: true });
   return dir;
 }
 

@@ -10,12 +10,12 @@ import { createErrorRenderer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
 import { createMcpHandler } from './mcp/mcp-handler.ts';
 import { createStaticHandler } from './static/serve-static.ts';
-import type { StaticFiles } from './static/static-files.ts';
+import type { SiteFiles } from './static/static-files.ts';
 
 /** What varies between runtimes and tests, injected rather than mocked. */
 export interface AppDeps {
-  /** The dist file table, read by the runtime's entry (proxy/node/read-dist.ts on Node). */
-  files: StaticFiles;
+  /** The dist files: read into memory by the Node entry (proxy/node/read-dist.ts), the asset store in the worker. */
+  files: SiteFiles;
   /** How MCP requests reach `<app_url>/mcp`. */
   forward: Forwarder;
   /** Token signing keys; without it a present token is left to the upstream to verify. */

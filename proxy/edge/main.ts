@@ -1,9 +1,9 @@
 /**
- * The Cloudflare Workers entry (module worker). proxy/edge/bundle.ts resolves `warden:embedded-site` to the
- * content facts and dist files of one build, so nothing here reads files or a process environment.
+ * The Cloudflare Workers entry (module worker). proxy/node/bundle-worker.ts resolves `warden:build-facts` to the
+ * facts of one build; the files stay in Workers Static Assets (`env.ASSETS`), so nothing here grows with the site.
  */
-import site from 'warden:embedded-site';
+import facts from 'warden:build-facts';
 import { createWorker } from './worker.ts';
 
 /** The module worker: `fetch(request, env, ctx)` answers with the same app the Node entry serves. */
-export default createWorker(site);
+export default createWorker(facts);

@@ -1,5 +1,5 @@
 import { ConfigError, readEnv, toAppConfig, toUpstream, type AppConfig } from '../config.ts';
-import type { EmbeddedSite } from './embedded-site.ts';
+import type { BuildFacts } from '../../src/schemas/build-facts.ts';
 
 /** The app's configuration from the worker's bindings, plus the JWKS address when tokens are verified here. */
 export interface WorkerSetup {
@@ -13,17 +13,16 @@ function toStringVars(bindings: Record<string, unknown>): Record<string, string>
 }
 
 /**
- * Validates the bindings with the Node entry's schema (readEnv) and combines them with the facts embedded at
- * bundle time. HOST and PORT mean nothing here: BASE_URL defaults to the address dist was built for, and a
- * different one is refused, because every document in the bundle names the built host (as proxy/serve.ts does).
+ * Validates the bindings with the Node entry's schema (readEnv) and combines them with the build's facts, bundled
+ * into the script. HOST and PORT mean nothing here: BASE_URL defaults to the address dist was built for, and a
+ * different one is refused, because every uploaded document names the built host (as proxy/serve.ts does).
  */
-export function toWorkerSetup(bindings: Record<string, unknown>, site: EmbeddedSite): WorkerSetup {
+export function toWorkerSetup(bindings: Record<string, unknown>, built: BuildFacts): WorkerSetup {
   const env = readEnv(toStringVars(bindings));
-  const built = site.facts;
   if (env.BASE_URL && env.BASE_URL !== built.base_url) {
     throw new ConfigError(
-      `Invalid environment:\n  BASE_URL: the bundled dist was built for ${JSON.stringify(built.base_url)} (got ${JSON.stringify(env.BASE_URL)})\n` +
-        `Fix: BASE_URL=${env.BASE_URL} npm run build, then npm run bundle:worker.`,
+      `Invalid environment:\n  BASE_URL: the deployed dist was built for ${JSON.stringify(built.base_url)} (got ${JSON.stringify(env.BASE_URL)})\n` +
+        `Fix: BASE_URL=${env.BASE_URL} npm run build, then npx wrangler deploy.`,
     );
   }
   // APP_URL is only where MCP requests go (the upstream URL is configuration). Tokens are checked against the

@@ -1,24 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
+import type { BuildFacts } from '../../src/schemas/build-facts.ts';
 import { readBuildFacts } from './build-info.ts';
-import { readDist } from './read-dist.ts';
-import type { EmbeddedSite } from '../edge/embedded-site.ts';
-import { toEmbeddedFiles } from './embed-files.ts';
 
-/** The Workers compatibility date the bundle is written and tested for. */
+/** The Workers compatibility date the bundle is written and tested for (wrangler.jsonc names the same). */
 export const COMPATIBILITY_DATE = '2026-04-01';
 
-const EMBEDDED_SITE = 'warden:embedded-site';
+const BUILD_FACTS = 'warden:build-facts';
 const NODE_BUILTINS = new Set(builtinModules);
 
-/** Resolves `warden:embedded-site` to a generated module holding the build's facts and files. */
-function embedSite(site: EmbeddedSite): Plugin {
+/** Resolves `warden:build-facts` to a generated module holding the build's facts (`_build.json`), nothing else of dist. */
+function embedFacts(facts: BuildFacts): Plugin {
   return {
-    name: 'warden-embedded-site',
+    name: 'warden-build-facts',
     setup(b) {
-      b.onResolve({ filter: /^warden:embedded-site$/ }, () => ({ path: EMBEDDED_SITE, namespace: 'warden' }));
-      b.onLoad({ filter: /.*/, namespace: 'warden' }, () => ({ contents: `export default ${JSON.stringify(site)};`, loader: 'js' }));
+      b.onResolve({ filter: /^warden:build-facts$/ }, () => ({ path: BUILD_FACTS, namespace: 'warden' }));
+      b.onLoad({ filter: /.*/, namespace: 'warden' }, () => ({ contents: `export default ${JSON.stringify(facts)};`, loader: 'js' }));
     },
   };
 }
@@ -36,15 +36,23 @@ export function forbidNodeBuiltins(): Plugin {
   };
 }
 
-/** Reads a built dist folder and the facts its build wrote, then writes one ES module worker with everything embedded. */
-export async function bundleWorker(options: { distDir: string; outFile: string }): Promise<{ outFile: string; bytes: number; files: number }> {
+/** What one bundle came to: the script and its size as Workers counts it (gzip-compressed). */
+export interface WorkerBundle {
+  outFile: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/**
+ * Writes the ES module worker for a built dist folder: the app plus the facts its build wrote. dist itself is
+ * uploaded as Workers Static Assets (wrangler.jsonc), so the script is the same size for 41 pages or 5,000.
+ */
+export async function bundleWorker(options: { distDir: string; outFile: string }): Promise<WorkerBundle> {
   const distDir = resolve(options.distDir);
   const facts = readBuildFacts(distDir);
   if (!facts) throw new Error(`${distDir}/_build.json is missing: run \`npm run build\` before bundling the worker.`);
-  const files = toEmbeddedFiles(readDist(distDir));
-  const site: EmbeddedSite = { facts, files };
   const outFile = resolve(options.outFile);
-  const result = await build({
+  await build({
     entryPoints: [resolve(import.meta.dirname, '../edge/main.ts')],
     outfile: outFile,
     bundle: true,
@@ -58,8 +66,8 @@ export async function bundleWorker(options: { distDir: string; outFile: string }
     minifyWhitespace: true,
     legalComments: 'none',
     logLevel: 'silent',
-    metafile: true,
-    plugins: [embedSite(site), forbidNodeBuiltins()],
+    plugins: [embedFacts(facts), forbidNodeBuiltins()],
   });
-  return { outFile, bytes: result.metafile.outputs[Object.keys(result.metafile.outputs)[0]!]!.bytes, files: files.length };
+  const script = readFileSync(outFile);
+  return { outFile, bytes: script.byteLength, gzipBytes: gzipSync(script).byteLength };
 }

@@ -5,7 +5,7 @@ import { createProblemError } from '../errors/http-errors.ts';
 import { toFileResponse } from './file-response.ts';
 import { toVariant } from './negotiate.ts';
 import { toSafePath } from './safe-path.ts';
-import type { StaticFile, StaticFiles } from './static-files.ts';
+import type { SiteFiles, StaticFile } from './static-files.ts';
 
 const API_CATALOG_PATHS = new Set<string>([PATHS.apiCatalog, PATHS.apiCatalogJson, PATHS.home]);
 
@@ -28,13 +28,13 @@ function toHtmlPath(path: string): string {
   return path === '/' ? '/index.html' : `${path}.html`;
 }
 
-/** Serves dist from memory: files, negotiated pages and twins (contract §4.3), markdown or HTML 404s. */
-export function createStaticHandler(config: AppConfig, files: StaticFiles): (event: H3Event) => Response {
-  const notFound = (request: Request, path: string, markdown: boolean): Response => {
+/** Serves dist (from memory on Node, from the asset store in the worker): files, negotiated pages and twins (contract §4.3), markdown or HTML 404s. */
+export function createStaticHandler(config: AppConfig, files: SiteFiles): (event: H3Event) => Promise<Response> {
+  const notFound = async (request: Request, path: string, markdown: boolean): Promise<Response> => {
     if (path.startsWith(PATHS.apiPrefix)) {
       throw createProblemError(config.errors, 'not_found', { detail: `No API operation is published at ${path}.` });
     }
-    const page: StaticFile | undefined = markdown ? files.get('/404.md') : files.get('/404.html');
+    const page: StaticFile | undefined = await files.get(markdown ? '/404.md' : '/404.html');
     const headers = baseHeaders(config, path);
     headers.set('vary', 'Accept');
     if (!page) return new Response('404 Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', vary: 'Accept' } });
@@ -42,7 +42,7 @@ export function createStaticHandler(config: AppConfig, files: StaticFiles): (eve
     return toFileResponse(request, page, headers, 404);
   };
 
-  return (event) => {
+  return async (event) => {
     const request = event.req;
     const rawPath = event.url.pathname;
     const accept = request.headers.get('accept');
@@ -50,39 +50,42 @@ export function createStaticHandler(config: AppConfig, files: StaticFiles): (eve
     const path = toSafePath(rawPath);
     if (path === undefined) return notFound(request, rawPath, wantsMarkdown);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const exists = files.has(REWRITES[path] ?? path) || files.has(toHtmlPath(path));
+      const exists = (await files.has(REWRITES[path] ?? path)) || (await files.has(toHtmlPath(path)));
       if (!exists) return notFound(request, path, wantsMarkdown);
       if (path.startsWith(PATHS.apiPrefix)) throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
       return new Response('405 Method Not Allowed\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
     }
 
-    const direct = files.get(REWRITES[path] ?? path);
+    const direct = await files.get(REWRITES[path] ?? path);
     if (direct) {
       const headers = baseHeaders(config, path);
       const pagePath = toPagePath(path);
-      if (path.endsWith('.md') && files.has(toHtmlPath(pagePath))) twinHeaders(config, headers, pagePath);
+      if (path.endsWith('.md') && (await files.has(toHtmlPath(pagePath)))) twinHeaders(config, headers, pagePath);
       return toFileResponse(request, direct, headers);
     }
 
     if (path.length > 1 && path.endsWith('/')) {
       const trimmed = path.replace(/\/+$/, '');
-      if (files.has(toHtmlPath(trimmed))) return new Response(null, { status: 308, headers: { location: trimmed } });
+      if (await files.has(toHtmlPath(trimmed))) return new Response(null, { status: 308, headers: { location: trimmed } });
       return notFound(request, path, wantsMarkdown);
     }
 
-    const html = files.get(toHtmlPath(path));
-    if (!html) return notFound(request, path, wantsMarkdown || path.endsWith('.md'));
+    // A page: the variant asked for, read alone (one asset fetch in the worker), the other checked only when needed.
     const twinPath = toTwinPath(path);
-    const twin = files.get(twinPath);
     const headers = baseHeaders(config, path);
-    if (!twin) return toFileResponse(request, html, headers);
-    // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
-    headers.set('vary', 'Accept');
-    if (!wantsMarkdown) {
-      headers.append('link', `<${toUrl(config.baseUrl, twinPath)}>; rel="alternate"; type="text/markdown"`);
-      return toFileResponse(request, html, headers);
+    const twin = wantsMarkdown ? await files.get(twinPath) : undefined;
+    if (twin) {
+      // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
+      headers.set('vary', 'Accept');
+      headers.set('content-location', twinPath);
+      return toFileResponse(request, twin, twinHeaders(config, headers, path));
     }
-    headers.set('content-location', twinPath);
-    return toFileResponse(request, twin, twinHeaders(config, headers, path));
+    const html = await files.get(toHtmlPath(path));
+    if (!html) return notFound(request, path, wantsMarkdown || path.endsWith('.md'));
+    if (!wantsMarkdown && (await files.has(twinPath))) {
+      headers.set('vary', 'Accept');
+      headers.append('link', `<${toUrl(config.baseUrl, twinPath)}>; rel="alternate"; type="text/markdown"`);
+    }
+    return toFileResponse(request, html, headers);
   };
 }

@@ -54,12 +54,17 @@ function sniff(body: Uint8Array): string {
   return 'application/octet-stream';
 }
 
-/** The Content-Type of a dist file: fixed for named public paths, by extension otherwise, sniffed for extension-less files. */
-export function toContentType(path: string, body: Uint8Array): string {
+/** The Content-Type the path alone tells: fixed for named public paths, else by extension; undefined for other extension-less files. */
+export function toKnownContentType(path: string): string | undefined {
   const fixed = BY_PATH[path];
   if (fixed) return fixed;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  if (dot <= 0) return sniff(body);
+  if (dot <= 0) return undefined;
   return BY_EXTENSION[name.slice(dot + 1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** The Content-Type of a dist file: fixed for named public paths, by extension otherwise, sniffed for extension-less files. */
+export function toContentType(path: string, body: Uint8Array): string {
+  return toKnownContentType(path) ?? sniff(body);
 }

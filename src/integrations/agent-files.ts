@@ -48,6 +48,8 @@ export function agentFiles(content: Content): AstroIntegration {
         for (const file of index.full) writeOut(out, file.path, toLlmsFull(file.heading, file.pages.map((p) => twins.get(p)!)));
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
         writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile());
+        // Workers Static Assets uploads every file of dist but these; the servers' facts are not public.
+        writeFileSync(join(out, PATHS.assetsIgnore), `${PATHS.buildInfo.slice(1)}\n`);
         const facts = toBuildFacts(content, toSourceHash(process.cwd(), getContentDir()));
         writeFileSync(join(out, PATHS.buildInfo), `${JSON.stringify(facts, null, 2)}\n`);
         const ms = Math.round(performance.now() - started);

@@ -32,6 +32,8 @@ export const PATHS = {
   pageList: '/page-list.json',
   cdnHeaders: '/_headers',
   cdnRedirects: '/_redirects',
+  /** Files Workers Static Assets must not upload (gitignore syntax). */
+  assetsIgnore: '/.assetsignore',
 } as const;
 
 /** The two same-host JSON-RPC paths (contract §4.2). */

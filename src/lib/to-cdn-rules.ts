@@ -1,5 +1,6 @@
 import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../runtime/http/content-type.ts';
 import { PATHS, REWRITES } from './paths.ts';
+import { IMMUTABLE } from '../../runtime/http/cache-control.ts';
 
 /**
  * `_headers` in the format Netlify and Cloudflare static hosting read: the content types a CDN cannot guess
@@ -11,6 +12,8 @@ export function toHeadersFile(): string {
   const catalog = rules.find(([path]) => path === PATHS.apiCatalog);
   catalog?.[1].push(`Link: <${PATHS.apiCatalog}>; rel="api-catalog"`);
   rules.push(['/*.md', [`Content-Type: ${MARKDOWN_TYPE}`, 'X-Robots-Tag: noindex']]);
+  // Build assets have content hashes in their names: they never change under one name.
+  rules.push(['/_astro/*', [`Cache-Control: ${IMMUTABLE}`]]);
   return rules.map(([path, headers]) => `${path}\n${headers.map((h) => `  ${h}`).join('\n')}\n`).join('');
 }
 

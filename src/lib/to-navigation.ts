@@ -21,8 +21,8 @@ export interface NavPage {
 
 /** A link or a group of the navigation tree, in the shape Starlight's sidebar renders. */
 export type NavEntry =
-  | { type: 'link'; label: string; href: string; isCurrent: boolean; badge?: NavBadge; attrs: Record<string, never> }
-  | { type: 'group'; label: string; entries: NavEntry[]; collapsed: boolean; badge?: undefined };
+  | { type: 'link'; label: string; href: string; isCurrent: boolean; badge: NavBadge | undefined; attrs: Record<string, never> }
+  | { type: 'group'; label: string; entries: NavEntry[]; collapsed: boolean; badge: undefined };
 
 /** A top-level part of the docs: the guides, each top-level docs folder, and the reference. */
 export interface NavSection {
@@ -46,14 +46,14 @@ export interface Navigation {
 
 const collator = new Intl.Collator('en');
 const byOrder = (a: { order: number; path: string }, b: { order: number; path: string }) => a.order - b.order || collator.compare(a.path, b.path);
-const toLink = (p: NavPage): NavEntry => ({ type: 'link', label: p.label, href: p.path, isCurrent: false, attrs: {}, ...(p.badge ? { badge: p.badge } : {}) });
+const toLink = (p: NavPage): NavEntry => ({ type: 'link', label: p.label, href: p.path, isCurrent: false, badge: p.badge, attrs: {} });
 
 /** Links for pages in order, each page with children as a collapsed group opening with its own "Overview" link. */
 function toEntries(pages: NavPage[], children: ReadonlyMap<string, NavPage[]>): NavEntry[] {
   return pages.map((p) => {
     const nested = children.get(p.path);
     if (!nested?.length) return toLink(p);
-    return { type: 'group', label: p.label, collapsed: true, entries: [{ ...toLink(p), label: 'Overview' } as NavEntry, ...nested.map(toLink)] };
+    return { type: 'group', label: p.label, collapsed: true, badge: undefined, entries: [{ ...toLink(p), label: 'Overview' } as NavEntry, ...nested.map(toLink)] };
   });
 }
 
@@ -82,7 +82,7 @@ function toFolderTree(pages: NavPage[], depth: number): Folder {
 function toFolderEntries(folder: Folder): NavEntry[] {
   const items = [
     ...folder.pages.map((p) => ({ order: p.order, path: p.path, entry: toLink(p) })),
-    ...[...folder.folders].map(([name, sub]) => ({ order: sub.order, path: name, entry: { type: 'group', label: name, collapsed: true, entries: toFolderEntries(sub) } as NavEntry })),
+    ...[...folder.folders].map(([name, sub]) => ({ order: sub.order, path: name, entry: { type: 'group', label: name, collapsed: true, badge: undefined, entries: toFolderEntries(sub) } as NavEntry })),
   ];
   return items.sort(byOrder).map((i) => i.entry);
 }

@@ -1,0 +1,41 @@
+import { toKnownContentType } from '../../runtime/http/content-type.ts';
+import { toCacheControl } from '../../runtime/http/cache-control.ts';
+import { PRIVATE_FILES, type SiteFiles, type StaticFile } from '../static/static-files.ts';
+
+/** The Workers Static Assets binding (`env.ASSETS`): a fetcher over the uploaded dist folder. */
+export interface AssetsBinding {
+  fetch(request: Request): Promise<Response>;
+}
+
+// Any origin reaches the binding; only the path names the file.
+const ASSETS_ORIGIN = 'https://assets.invalid';
+
+/**
+ * dist files read from Workers Static Assets by file path (wrangler.jsonc sets `html_handling: "none"`, so
+ * `/docs/x.html` is that file and nothing is rewritten). The app decides what a request path means, as on Node.
+ */
+export function createAssetFiles(assets: AssetsBinding): SiteFiles {
+  const request = (path: string, method: 'GET' | 'HEAD') => assets.fetch(new Request(`${ASSETS_ORIGIN}${encodeURI(path)}`, { method }));
+  return {
+    async get(path) {
+      if (PRIVATE_FILES.has(path)) return undefined;
+      const res = await request(path, 'GET');
+      if (res.status !== 200 || !res.body) {
+        await res.body?.cancel();
+        return undefined;
+      }
+      const file: StaticFile = {
+        body: res.body,
+        size: Number(res.headers.get('content-length') ?? 0),
+        etag: res.headers.get('etag') ?? '',
+        type: toKnownContentType(path) ?? res.headers.get('content-type') ?? 'application/octet-stream',
+        cacheControl: toCacheControl(path),
+      };
+      return file;
+    },
+    async has(path) {
+      if (PRIVATE_FILES.has(path)) return false;
+      return (await request(path, 'HEAD')).status === 200;
+    },
+  };
+}
