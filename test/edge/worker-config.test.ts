@@ -2,16 +2,18 @@ import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../proxy/config.ts';
 import { forbidNodeBuiltins } from '../../proxy/node/bundle-worker.ts';
-import { toEmbeddedFiles } from '../../proxy/node/embed-files.ts';
-import { toRawFiles, type EmbeddedSite } from '../../proxy/edge/embedded-site.ts';
 import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { createWorker } from '../../proxy/edge/worker.ts';
 import { toWorkerSetup } from '../../proxy/edge/worker-config.ts';
 import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
 
-const site: EmbeddedSite = {
-  facts: toBuildFacts(await readTestContent(), 'test'),
-  files: toEmbeddedFiles([{ path: '/index.html', etag: '"a"', body: new TextEncoder().encode('<h1>Warden</h1>') }]),
+const site = toBuildFacts(await readTestContent(), 'test');
+/** A Workers Static Assets binding over one file, as workerd hands the worker `env.ASSETS`. */
+const ASSETS = {
+  async fetch(request: Request) {
+    if (new URL(request.url).pathname !== '/index.html') return new Response(null, { status: 404 });
+    return new Response(request.method === 'HEAD' ? null : '<h1>Warden</h1>', { headers: { etag: '"a"', 'content-length': '15', 'content-type': 'text/html' } });
+  },
 };
 
 describe('worker configuration from bindings', () => {
@@ -34,15 +36,15 @@ describe('worker configuration from bindings', () => {
   });
 
   it('refuses a BASE_URL other than the built one, and a bad value, naming the variable', () => {
-    expect(() => toWorkerSetup({ BASE_URL: 'https://other.example' }, site)).toThrow(/BASE_URL: the bundled dist was built for "https:\/\/warden.example"/);
+    expect(() => toWorkerSetup({ BASE_URL: 'https://other.example' }, site)).toThrow(/BASE_URL: the deployed dist was built for "https:\/\/warden.example"/);
     expect(() => toWorkerSetup({ UPSTREAM_TIMEOUT_MS: 'soon' }, site)).toThrow(ConfigError);
     expect(() => toWorkerSetup({ UPSTREAM_TIMEOUT_MS: 'soon' }, site)).toThrow(/UPSTREAM_TIMEOUT_MS/);
   });
 });
 
 describe('createWorker', () => {
-  it('serves the embedded files through the same app', async () => {
-    const res = await createWorker(site).fetch(new Request(`${BASE_URL}/`), {});
+  it('serves the asset binding\'s files through the same app', async () => {
+    const res = await createWorker(site).fetch(new Request(`${BASE_URL}/`), { ASSETS });
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe('"a"');
     expect(await res.text()).toBe('<h1>Warden</h1>');
@@ -50,7 +52,7 @@ describe('createWorker', () => {
 
   it('a bad binding → 500 without internals, and the log names the variable', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await createWorker(site).fetch(new Request(`${BASE_URL}/`), { BODY_LIMIT_BYTES: '-1' });
+    const res = await createWorker(site).fetch(new Request(`${BASE_URL}/`), { ASSETS, BODY_LIMIT_BYTES: '-1' });
     expect(res.status).toBe(500);
     expect(await res.text()).not.toContain('BODY_LIMIT_BYTES');
     expect(log.mock.calls[0]![0]).toContain('BODY_LIMIT_BYTES');
@@ -58,13 +60,13 @@ describe('createWorker', () => {
   });
 });
 
-describe('embedding', () => {
-  it('text and binary files come back byte for byte', () => {
-    const bodies = [new TextEncoder().encode('\uFEFFé # twin'), new Uint8Array([0, 255, 254, 1, 0x1f, 0x8b]), new Uint8Array(0)];
-    const raw = bodies.map((body, i) => ({ path: `/f${i}`, etag: `"${i}"`, body }));
-    const embedded = toEmbeddedFiles(raw);
-    expect(embedded.map((f) => ('text' in f ? 'text' : 'base64'))).toEqual(['text', 'base64', 'text']);
-    expect(toRawFiles(embedded)).toEqual(raw);
+describe('bundling', () => {
+  it('a worker without its assets binding → 500, and the log says how to deploy', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await createWorker(site).fetch(new Request(`${BASE_URL}/`), {});
+    expect(res.status).toBe(500);
+    expect(log.mock.calls[0]![0]).toMatch(/ASSETS: no Workers Static Assets binding/);
+    log.mockRestore();
   });
 
   it('the bundle fails, naming the importer, when anything imports a Node built-in', async () => {

@@ -1,27 +1,24 @@
 /**
- * Issue 3's promise that the same app runs on edge runtimes, checked for real: the test build is bundled into one
- * module worker and served by workerd (Miniflare) on loopback, with a node:http upstream standing in for APP_URL.
+ * The same app on an edge runtime, checked for real: the worker for the test build runs in workerd (Miniflare) as
+ * wrangler.jsonc deploys it, with the build as its static assets and a node:http upstream standing in for APP_URL.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK } from 'jose';
-import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleWorker, COMPATIBILITY_DATE } from '../../proxy/node/bundle-worker.ts';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { createTestKeys, signToken, type TestKeys } from '../proxy/helpers/tokens.ts';
 import { startUpstream, type TestUpstream } from '../proxy/helpers/upstream.ts';
+import { startWorker, type RunningWorker } from './helpers/start-worker.ts';
 
 const METADATA = `${BASE_URL}/.well-known/oauth-protected-resource`;
 const TOOLS = { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'list_workflows', inputSchema: { type: 'object' } }] } };
 const rpc = (id: number, method: string, params: object = {}) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-let outDir: string;
 let upstream: TestUpstream;
 let keys: TestKeys;
-let mf: Miniflare;
+let worker: RunningWorker;
 // Resolved by the test once the first SSE event reached it through the worker; only then is the second one sent.
 let firstEventSeen: () => void = () => {};
 let origin: string;
@@ -41,25 +38,14 @@ beforeAll(async () => {
     }
     res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'session-1' }).end(JSON.stringify(TOOLS));
   });
-  outDir = mkdtempSync(join(tmpdir(), 'warden-worker-'));
-  const { outFile } = await bundleWorker({ distDir: DIST, outFile: join(outDir, 'worker.js') });
-  mf = new Miniflare({
-    modules: true,
-    scriptPath: outFile,
-    modulesRoot: outDir,
-    compatibilityDate: COMPATIBILITY_DATE,
-    host: '127.0.0.1',
-    port: 0,
-    // Plain-text vars, as `wrangler deploy --var` or [vars] would set them; the issuer stays the built one.
-    bindings: { APP_URL: upstream.url, TOKEN_JWKS_URL: `${upstream.url}/jwks` },
-  });
-  origin = (await mf.ready).origin;
+  // The issuer stays the built one.
+  worker = await startWorker(DIST, { APP_URL: upstream.url, TOKEN_JWKS_URL: `${upstream.url}/jwks` });
+  origin = worker.origin;
 });
 
 afterAll(async () => {
-  await mf?.dispose();
+  await worker?.dispose();
   await upstream?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 describe('the worker bundle on workerd', () => {
@@ -96,7 +82,7 @@ describe('the worker bundle on workerd', () => {
     expect(html.headers.get('vary')).toBe('Accept');
   });
 
-  it('RFC 9727: the api-catalog has its linkset type, and embedded files keep their ETags (304)', async () => {
+  it('RFC 9727: the api-catalog has its linkset type, and files keep their ETags (304)', async () => {
     const res = await get('/.well-known/api-catalog');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
@@ -105,7 +91,35 @@ describe('the worker bundle on workerd', () => {
     expect(again.status).toBe(304);
   });
 
-  it('binary files survive embedding byte for byte', async () => {
+  it('twins and the llms files come straight from the asset layer, with the types and noindex of _headers', async () => {
+    const twin = await get('/docs/overview.md');
+    expect(twin.status).toBe(200);
+    expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(twin.headers.get('x-robots-tag')).toBe('noindex');
+    expect(await twin.text()).toBe(readFileSync(join(DIST, 'docs/overview.md'), 'utf8'));
+    const llms = await get('/llms.txt');
+    expect(llms.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await llms.text()).toBe(readFileSync(join(DIST, 'llms.txt'), 'utf8'));
+    expect((await get('/install')).headers.get('content-type')).toBe('text/x-shellscript; charset=utf-8');
+  });
+
+  it('the build facts are not uploaded (.assetsignore); an unknown path reaches the worker for its markdown 404', async () => {
+    const facts = await get('/_build.json', { headers: { accept: 'text/markdown' } });
+    expect(facts.status).toBe(404);
+    expect(await facts.text()).toMatch(/^# Page not found/);
+    const html = await get('/no/such/page');
+    expect(html.status).toBe(404);
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(html.headers.get('vary')).toBe('Accept');
+  });
+
+  it('the script carries the app and the build facts only, well under the Workers size limit', () => {
+    expect(worker.bundle.gzipBytes).toBeLessThan(1024 * 1024);
+    const script = readFileSync(worker.bundle.outFile, 'utf8');
+    expect(script).not.toContain(readFileSync(join(DIST, 'docs/overview.md'), 'utf8').slice(0, 200));
+  });
+
+  it('binary files come through the asset binding byte for byte', async () => {
     const res = await get('/pagefind/wasm.en.pagefind', { headers: { 'accept-encoding': 'identity' } });
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(DIST, 'pagefind/wasm.en.pagefind')))).toBe(true);

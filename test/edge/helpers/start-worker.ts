@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Miniflare } from 'miniflare';
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
+import { bundleWorker, type WorkerBundle } from '../../../proxy/node/bundle-worker.ts';
+
+/** A worker running in workerd on a loopback port, over a built dist folder as its static assets. */
+export interface RunningWorker {
+  origin: string;
+  bundle: WorkerBundle;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Bundles the worker for `distDir` and serves it with workerd (Miniflare) as wrangler.jsonc configures it:
+ * wrangler's own reading of the file (run_worker_first, html_handling, _headers) with dist swapped for `distDir`.
+ */
+export async function startWorker(distDir: string, bindings: Record<string, string> = {}): Promise<RunningWorker> {
+  const outDir = mkdtempSync(join(tmpdir(), 'warden-worker-'));
+  const bundle = await bundleWorker({ distDir, outFile: join(outDir, 'worker.js') });
+  const config = unstable_readConfig({ config: resolve('wrangler.jsonc') });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions({ ...config, assets: { ...config.assets!, directory: distDir } });
+  const mf = new Miniflare({
+    ...(workerOptions as object),
+    modules: true,
+    scriptPath: bundle.outFile,
+    modulesRoot: outDir,
+    host: '127.0.0.1',
+    port: 0,
+    // Plain-text vars, as `wrangler deploy --var` or `vars` would set them.
+    bindings,
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  const origin = (await mf.ready).origin;
+  return {
+    origin,
+    bundle,
+    async dispose() {
+      await mf.dispose();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
