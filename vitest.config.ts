@@ -1,13 +1,25 @@
 import { defineConfig } from 'vitest/config';
+import { SCALE_DIST } from './test/helpers/scale-site.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     reporters: ['default', './test/helpers/summary-reporter.ts'],
-    globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
     // Two cores: builds and servers in tests compete for them.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'site', include: ['test/**/*.test.ts'], globalSetup: ['test/helpers/global-setup.ts'] } },
+      {
+        // The build checks and the worker in workerd again, over the real content plus 5,000 generated pages.
+        extends: true,
+        test: {
+          name: 'scale',
+          include: ['test/build/{llms-txt,twins,consistency,openapi,discovery-documents}.test.ts', 'test/edge/{worker,every-page}.test.ts'],
+          globalSetup: ['test/helpers/scale-setup.ts'],
+          env: { WARDEN_TEST_DIST: SCALE_DIST },
+        },
+      },
+    ],
   },
 });

@@ -15,6 +15,7 @@ import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
 import { benchMcp } from './sections/mcp-bench.ts';
 import { benchTwins } from './sections/twins-bench.ts';
+import { benchWorker } from './sections/worker-bench.ts';
 
 const config = readBenchConfig(process.env);
 const started = Date.now();
@@ -32,7 +33,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'mcp', 'twins'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'mcp', 'twins', 'worker'].some((s) => config.sections.has(s));
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -57,6 +58,7 @@ try {
       return benchMcp(config, baseUrl, sandboxUrl, token);
     });
     if (config.sections.has('twins')) await attempt('Markdown twins vs HTML pages', () => benchTwins(dist));
+    if (config.sections.has('worker')) await attempt('The worker in workerd against the Node edge server', () => benchWorker(config, baseUrl, dist, '/docs/overview'));
   }
   if (config.sections.has('jwt')) await attempt('Token verification', () => benchJwt(config.BENCH_DURATION));
   if (config.sections.has('build')) await attempt('Build', () => benchBuild(config.buildPages, config.BENCH_BUILD_RUNS));

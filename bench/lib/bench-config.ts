@@ -9,9 +9,10 @@ export const benchConfigSchema = z.object({
   BENCH_RUNS: int(3),
   BENCH_CONNECTIONS: int(32),
   BENCH_LATENCY_REQUESTS: int(2000),
-  BENCH_BUILD_RUNS: int(3),
-  BENCH_BUILD_PAGES: z.string().default('100,1000'),
-  BENCH_SECTIONS: z.string().default('http,mcp,jwt,build,twins'),
+  // One run each by default: bare Astro + Starlight takes many minutes at 5,000 pages.
+  BENCH_BUILD_RUNS: int(1),
+  BENCH_BUILD_PAGES: z.string().default('1000,5000'),
+  BENCH_SECTIONS: z.string().default('http,mcp,jwt,worker,build,twins'),
   BENCH_OUT: z.string().default('BENCHMARKS.md'),
 });
 

@@ -1,6 +1,7 @@
 import { MCP_PATHS, PATHS, toPagePath, toTwinPath, toUrl } from '../../src/lib/paths.ts';
 import { checkDocument, checkHealthAlias, checkMarkdown, checkProblem } from '../../src/verify/check-documents.ts';
 import { checkLinks } from '../../src/verify/check-links.ts';
+import { checkLlmsSections, toSectionUrls } from '../../src/verify/check-llms.ts';
 import { checkChallenge, checkPublicMethod, checkToolsEqual, checkToolsResult } from '../../src/verify/check-mcp.ts';
 import { collectLinks, isSameHost } from '../../src/verify/collect-links.ts';
 import { toDocumentRules } from '../../src/verify/document-rules.ts';
@@ -37,8 +38,10 @@ export async function runVerify(baseUrl: string, options: VerifyOptions = {}): P
   const unknown = `${PATHS.apiPrefix}verify-unknown-${Date.now().toString(36)}`;
   results.push(checkProblem(await get(unknown), unknown));
 
-  // A page the site itself advertises: the first same-host docs twin in llms.txt, else the home page.
   const llms = byPath(PATHS.llms).text;
+  results.push(checkLlmsSections(await Promise.all(toSectionUrls(llms).map((url) => probe(url, { timeoutMs })))));
+
+  // A page the site itself advertises: the first same-host docs twin in llms.txt, else the home page.
   const twinUrl = [...llms.matchAll(/\((https?:\/\/[^)\s]+\.md)\)/g)].map((m) => m[1]!).find((u) => isSameHost(u, base) && new URL(u).pathname.startsWith('/docs/'));
   const page = twinUrl ? toPagePath(new URL(twinUrl).pathname) : PATHS.home;
   const [html, negotiated, twin] = await Promise.all([

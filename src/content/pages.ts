@@ -48,8 +48,10 @@ function getDocsPages(): Promise<DocsPage[]> {
   return docsPages;
 }
 
+// Numeric collation: `area-9` before `area-10`, `p2` before `p10`.
+const collator = new Intl.Collator('en', { numeric: true });
 const byPlace = (a: DocsPage, b: DocsPage) =>
-  a.nav.folders.join('/').localeCompare(b.nav.folders.join('/')) || a.nav.order - b.nav.order || a.path.localeCompare(b.path);
+  collator.compare(a.nav.folders.join('/'), b.nav.folders.join('/')) || a.nav.order - b.nav.order || collator.compare(a.path, b.path);
 
 /**
  * Every HTML page of the site: the docs collection (home first, then top-level pages, then each folder, in sidebar

@@ -44,7 +44,8 @@ export interface Navigation {
   orderOf: ReadonlyMap<string, number>;
 }
 
-const collator = new Intl.Collator('en');
+// Numeric collation: `area-9` before `area-10`, `p2` before `p10`.
+const collator = new Intl.Collator('en', { numeric: true });
 const byOrder = (a: { order: number; path: string }, b: { order: number; path: string }) => a.order - b.order || collator.compare(a.path, b.path);
 const toLink = (p: NavPage): NavEntry => ({ type: 'link', label: p.label, href: p.path, isCurrent: false, badge: p.badge, attrs: {} });
 

@@ -1,4 +1,5 @@
 import { PATHS, toUrl } from '../lib/paths.ts';
+import { checkLlmsText } from './check-llms.ts';
 import {
   HEALTH_SCHEMA,
   LINKSET_SCHEMA,
@@ -89,7 +90,7 @@ export function toDocumentRules(): DocumentRule[] {
       rule: '§4.1 GET /llms.txt: agent index text',
       path: PATHS.llms,
       types: ['text/plain', 'text/markdown'],
-      extra: (t) => (/^# \S/.test(String(t)) ? [] : ['does not start with a "# " title']).concat(/\]\(https?:\/\//.test(String(t)) ? [] : ['names no addresses']),
+      extra: (t) => checkLlmsText(String(t)),
     },
     {
       rule: '§4.1 GET /install: installer script',

@@ -3,8 +3,7 @@ import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { toTwinPath } from '../../src/lib/paths.ts';
-
-const llms = readBuilt('/llms.txt');
+import { LLMS_TXT_MAX_CHARS, toTokenEstimate } from '../../src/lib/to-llms-txt.ts';
 
 // The llms.txt reference parser (llmstxt.org, AnswerDotAI/llms-txt miniparse.py), in JavaScript.
 const HEAD = /^#\s*(?<title>.+?)$\n+(?:^>\s*(?<summary>.+?)$)?\n+(?<info>[\s\S]*)/m;
@@ -16,12 +15,21 @@ function parseLlms(text: string) {
   for (let i = 0; i < rest.length; i += 2) sections[rest[i]!] = rest[i + 1]!.split('\n').filter((l) => l.trim());
   return { head: HEAD.exec(head)?.groups, sections };
 }
+const urlsOf = (lines: string[] = []) => lines.map((l) => LINK.exec(l)?.groups?.url ?? '');
+const pathOf = (url: string) => url.slice(BASE_URL.length);
+
+const root = readBuilt('/llms.txt');
+const parsedRoot = parseLlms(root);
+// Section files (llms.txt path scoping), as the root links them: the second hop to a twin.
+const sectionFiles = urlsOf(parsedRoot.sections.Sections).map((url) => ({ url, text: readBuilt(pathOf(url)) }));
+const files = [{ url: `${BASE_URL}/llms.txt`, text: root }, ...sectionFiles];
+const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && f !== '404.html').map(toPagePathOfHtmlFile);
 
 describe('/llms.txt (llmstxt.org)', () => {
-  const { head, sections } = parseLlms(llms);
+  const { head, sections } = parsedRoot;
 
   it('opens with the H1 and a one-line blockquote', () => {
-    expect(llms.startsWith('# Warden\n\n> ')).toBe(true);
+    expect(root.startsWith('# Warden\n\n> ')).toBe(true);
     expect(head?.title).toBe('Warden');
     expect(head?.summary).toMatch(/jail/);
   });
@@ -42,27 +50,46 @@ describe('/llms.txt (llmstxt.org)', () => {
       for (const line of lines) expect(LINK.exec(line)?.groups?.desc, `${name}: ${line}`).toBeTruthy();
     }
   });
+});
 
-  it("links every page's markdown twin", () => {
-    const linked = new Set(Object.values(sections).flat().map((l) => LINK.exec(l)?.groups?.url));
-    const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && f !== '404.html').map(toPagePathOfHtmlFile);
+describe('every llms.txt file', () => {
+  it.each(files.map((f) => [pathOf(f.url), f.text] as const))('%s: parses, and stays within the 50,000-character budget', (_path, text) => {
+    const { head, sections } = parseLlms(text);
+    expect(head?.title).toMatch(/^Warden/);
+    expect(head?.summary).toBeTruthy();
+    for (const [name, lines] of Object.entries(sections)) for (const line of lines) expect(LINK.exec(line), `${name}: ${line}`).not.toBeNull();
+    expect(text.length).toBeLessThanOrEqual(LLMS_TXT_MAX_CHARS);
+  });
+
+  it("links every page's markdown twin, at most two hops from /llms.txt", () => {
+    const linked = new Set(files.flatMap((f) => Object.values(parseLlms(f.text).sections).flatMap(urlsOf)));
     expect(pages.length).toBeGreaterThan(10);
     for (const page of pages) expect(linked, page).toContain(`${BASE_URL}${toTwinPath(page)}`);
   });
 
-  it('stays under 50,000 characters', () => expect(llms.length).toBeLessThan(50_000));
+  it.each(sectionFiles.map((f) => [pathOf(f.url), f.text] as const))('%s: lists only pages under its path, and the root gives its page count and size', (path, text) => {
+    const folder = path.replace(/\/llms\.txt$/, '');
+    const twins = Object.entries(parseLlms(text).sections).filter(([name]) => name !== 'Optional').flatMap(([, lines]) => urlsOf(lines));
+    for (const twin of twins) expect(pathOf(twin).startsWith(`${folder}/`), twin).toBe(true);
+    const entry = parsedRoot.sections.Sections!.find((l) => l.includes(`](${BASE_URL}${path})`))!;
+    expect(entry).toContain(`: ${twins.length} pages, about ${toTokenEstimate(text).toLocaleString('en-US')} tokens.`);
+  });
 });
 
-describe('/llms-full.txt', () => {
-  it('holds every twin that llms.txt links, in order', () => {
-    const full = readBuilt('/llms-full.txt');
+describe('llms-full.txt', () => {
+  it.each(files.map((f) => [pathOf(f.url), f.text] as const))('%s: its llms-full.txt holds the twins it lists, in order', (_path, text) => {
+    const { sections } = parseLlms(text);
+    const fullUrl = urlsOf(sections.Optional).find((u) => u.endsWith('/llms-full.txt'))!;
+    const full = readBuilt(pathOf(fullUrl));
     let at = 0;
-    for (const [, url] of llms.matchAll(/\]\((https:[^)]+\.md)\)/g)) {
-      const twin = readBuilt(url!.slice(BASE_URL.length));
-      const title = twin.split('\n')[0]!;
-      const found = full.indexOf(title, at);
-      expect(found, url).toBeGreaterThanOrEqual(at);
-      at = found;
+    for (const [name, lines] of Object.entries(sections)) {
+      if (name === 'Optional' || name === 'Sections') continue;
+      for (const url of urlsOf(lines)) {
+        const title = readBuilt(pathOf(url)).split('\n')[0]!;
+        const found = full.indexOf(title, at);
+        expect(found, url).toBeGreaterThanOrEqual(at);
+        at = found;
+      }
     }
   });
 });

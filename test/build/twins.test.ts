@@ -7,11 +7,19 @@ import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.t
 import { toTwinPath } from '../../src/lib/paths.ts';
 
 const htmlFiles = listFiles(DIST).filter((f) => f.endsWith('.html'));
+// Each page is read and parsed in its own test: a 5,000-page build parsed up front would hold gigabytes.
 const pages = htmlFiles.map((file) => {
   const path = toPagePathOfHtmlFile(file);
-  const html = parse(readFileSync(join(DIST, file), 'utf8'));
-  const twinFile = join(DIST, toTwinPath(path));
-  return { file, path, html, twin: readFileSync(twinFile, 'utf8') };
+  return {
+    file,
+    path,
+    get html() {
+      return parse(readFileSync(join(DIST, file), 'utf8'));
+    },
+    get twin() {
+      return readFileSync(join(DIST, toTwinPath(path)), 'utf8');
+    },
+  };
 });
 // Markdown escapes (turndown writes not\_found for not_found) do not change the text a reader sees.
 const unescape = (s: string) => s.replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1');
@@ -52,7 +60,7 @@ describe('markdown twins', () => {
     }
   });
 
-  it.each(pages.map((p) => [p.path, p.twin] as const))('%s: carries no page chrome, anchor labels or leftover HTML/JSX', (_path, twin) => {
+  it.each(pages.map((p) => [p.path, p] as const))('%s: carries no page chrome, anchor labels or leftover HTML/JSX', (_path, { twin }) => {
     expect(twin).not.toMatch(/Section titled/);
     // Starlight chrome: skip link, table of contents, pagination and theme/search controls.
     expect(twin).not.toMatch(/Skip to content|On this page|^(Previous|Next)$|Select theme|Cancel ⌘K|Search\s*\n\s*Cancel/m);
@@ -61,7 +69,7 @@ describe('markdown twins', () => {
     expect(outsideCode).not.toMatch(/\]\(\//);
   });
 
-  it.each(pages.map((p) => [p.path, p.html] as const))('%s: links its twin (rel=alternate) and llms.txt (rel=describedby)', (path, html) => {
+  it.each(pages.map((p) => [p.path, p] as const))('%s: links its twin (rel=alternate) and llms.txt (rel=describedby)', (path, { html }) => {
     expect(html.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href')).toBe(toTwinPath(path));
     expect(html.querySelector('link[rel="describedby"]')?.getAttribute('href')).toBe('/llms.txt');
   });

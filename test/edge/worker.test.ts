@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { createTestKeys, signToken, type TestKeys } from '../proxy/helpers/tokens.ts';
 import { startUpstream, type TestUpstream } from '../proxy/helpers/upstream.ts';
-import { startWorker, type RunningWorker } from './helpers/start-worker.ts';
+import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
 
 const METADATA = `${BASE_URL}/.well-known/oauth-protected-resource`;
 const TOOLS = { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'list_workflows', inputSchema: { type: 'object' } }] } };

@@ -1,7 +1,10 @@
 import { resolve } from 'node:path';
 
-/** Where the test build of the real content lives (built once per `npm test` by global-setup.ts). */
-export const DIST = resolve('.test-dist');
+/**
+ * The build the build and edge tests read: the real content in .test-dist (built once per `npm test` by
+ * global-setup.ts), or, in the `scale` test project, the generated 5,000-page site (WARDEN_TEST_DIST, scale-site.ts).
+ */
+export const DIST = resolve(process.env.WARDEN_TEST_DIST || '.test-dist');
 /** The base URL the test build is made for. */
 export const BASE_URL = 'https://warden.example';
 /** The hosted origin the test build names. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkChallenge, toRpcMessage } from '../../src/verify/check-mcp.ts';
 import { collectLinks, toTextUrls } from '../../src/verify/collect-links.ts';
+import { checkLlmsSections, toSectionUrls } from '../../src/verify/check-llms.ts';
 import { formatSummary, formatTable } from '../../src/verify/format-table.ts';
 import type { Probe } from '../../src/verify/rule-result.ts';
 
@@ -63,5 +64,23 @@ describe('formatTable', () => {
     ];
     expect(formatTable(results)).toMatch(/rule a\s+PASS\s+fine\nrule b\s+FAIL\s+broken/);
     expect(formatSummary(results)).toBe('2 rules: 1 passed, 1 failed, 0 skipped');
+  });
+});
+
+describe('llms.txt sections (contract §4.1 on a split site)', () => {
+  const section = (text: string, type = 'text/plain; charset=utf-8'): Probe => ({ method: 'GET', url: `${BASE}/docs/a/llms.txt`, status: 200, headers: { 'content-type': type }, text });
+  const good = `# Warden: a\n\n> A.\n\n- [p](${BASE}/docs/a/p.md): page\n`;
+
+  it('finds the section files under "## Sections" only', () => {
+    const root = `# W\n\n> x\n\n## Docs\n\n- [o](${BASE}/docs/o.md): o\n\n## Sections\n\n- [a](${BASE}/docs/a/llms.txt): 2 pages\n- [b](${BASE}/docs/b/llms.txt): 3 pages\n\n## Optional\n\n- [f](${BASE}/llms-full.txt): all\n`;
+    expect(toSectionUrls(root)).toEqual([`${BASE}/docs/a/llms.txt`, `${BASE}/docs/b/llms.txt`]);
+    expect(toSectionUrls('# W\n\n> x\n')).toEqual([]);
+  });
+
+  it('passes section files within budget, and fails one over 50,000 characters or of another type', () => {
+    expect(checkLlmsSections([]).outcome).toBe('pass');
+    expect(checkLlmsSections([section(good)]).outcome).toBe('pass');
+    expect(checkLlmsSections([section(good + 'x'.repeat(50_000))]).evidence).toMatch(/\/docs\/a\/llms\.txt: \d+ characters, over 50000/);
+    expect(checkLlmsSections([section(good, 'text/html')]).outcome).toBe('fail');
   });
 });
