@@ -12,7 +12,8 @@ import { APP_URL, BASE_URL } from './built-site.ts';
 export const SCALE_PAGES = 5_000;
 /** Where the scale build lives between runs (git-ignored). */
 export const SCALE_DIST = resolve('.test-dist-5000');
-const STAMP = join(SCALE_DIST, '.scale-stamp');
+// Beside the build, not in it: what it was made from, and the source digest its _build.json records.
+const STAMP = `${SCALE_DIST}.stamp.json`;
 
 /** What the scale build is made from: the build's sources, the runtime the twin workers load, the page generator and the count. */
 function toScaleStamp(): string {
@@ -28,12 +29,15 @@ function toScaleStamp(): string {
  */
 export function buildScaleSite(): number {
   const stamp = toScaleStamp();
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === stamp) return 0;
+  if (existsSync(STAMP) && readScaleStamp().stamp === stamp && existsSync(SCALE_DIST)) return 0;
   rmSync(SCALE_DIST, { recursive: true, force: true });
+  rmSync(STAMP, { force: true });
   const project = copyProject('scale-');
   const started = performance.now();
+  let sourceHash: string;
   try {
     writeGeneratedPages(join(project, 'content', 'docs'), SCALE_PAGES);
+    sourceHash = toSourceHash(project);
     const { AUTH_ISSUER: _ignored, ...env } = process.env;
     execFileSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
       cwd: project,
@@ -45,6 +49,11 @@ export function buildScaleSite(): number {
   } finally {
     removeProjectCopy(project);
   }
-  writeFileSync(STAMP, stamp);
+  writeFileSync(STAMP, JSON.stringify({ stamp, sourceHash }));
   return (performance.now() - started) / 1000;
+}
+
+/** What the kept scale build was made from: its stamp, and the digest of its sources (those of the generated project). */
+export function readScaleStamp(): { stamp: string; sourceHash: string } {
+  return JSON.parse(readFileSync(STAMP, 'utf8')) as { stamp: string; sourceHash: string };
 }
