@@ -28,7 +28,7 @@ describe('toHeadersFile', () => {
 
   it('is well-formed and ends with a newline', () => {
     expect(text.endsWith('\n')).toBe(true);
-    expect(rules.size).toBe(Object.keys(CONTENT_TYPE_BY_PATH).length + 1);
+    expect(rules.size).toBe(Object.keys(CONTENT_TYPE_BY_PATH).length + 2);
   });
 
   it('gives every extension-less public document exactly its content type', () => {
@@ -41,6 +41,10 @@ describe('toHeadersFile', () => {
 
   it('types markdown twins as markdown and keeps them out of search indexes', () => {
     expect(rules.get('/*.md')).toEqual({ 'Content-Type': [MARKDOWN_TYPE], 'X-Robots-Tag': ['noindex'] });
+  });
+
+  it("lets a CDN keep Astro's hashed build assets for a year", () => {
+    expect(rules.get('/_astro/*')).toEqual({ 'Cache-Control': ['public, max-age=31536000, immutable'] });
   });
 });
 
