@@ -30,7 +30,7 @@ export function agentFiles(site: Content['site']): AstroIntegration {
         writeFileSync(join(out, PATHS.llmsFull), toLlmsFull(site.product.name, twins));
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
         writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile());
-        const build = { base_url: site.base_url, app_url: site.app_url, auth_issuer: site.auth_issuer };
+        const build = { base_url: site.base_url, app_url: site.app_url, auth_issuer: site.auth_issuer, release_archive: site.cli.release_archive };
         writeFileSync(join(out, PATHS.buildInfo), `${JSON.stringify(build, null, 2)}\n`);
         const ms = Math.round(performance.now() - started);
         logger.info(`${htmlFiles.length} markdown twins, llms-full.txt with ${twins.length} pages (${ms} ms)`);

@@ -1,0 +1,41 @@
+import { isCliError } from './cli-error.ts';
+import { toNetworkReason } from './http-json.ts';
+
+/** A JSON-RPC error object (JSON-RPC 2.0 §5.1). */
+export interface RpcError {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+/** The code the hosted endpoint uses for a missing or refused credential; the bridge says the same. */
+const UNAUTHORIZED = -31401;
+const INTERNAL = -32603;
+
+/** The upstream's own JSON-RPC error for this request, when its HTTP error body was one. */
+function toUpstreamError(text: unknown, id: string | number): RpcError | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const body = JSON.parse(text) as { id?: unknown; error?: RpcError };
+    if (body.error && typeof body.error.code === 'number' && (body.id === id || body.id === null)) return body.error;
+  } catch {
+    // not JSON
+  }
+  return undefined;
+}
+
+/** Why a request could not be forwarded, as the JSON-RPC error its sender gets: one sentence, no secret. */
+export function toRpcError(error: unknown, id: string | number): RpcError {
+  if (isCliError(error)) {
+    const auth = ['ERR_NO_CREDENTIAL', 'ERR_LOGIN_EXPIRED'].includes(error.code) || error.code.startsWith('ERR_OAUTH_');
+    return { code: auth ? UNAUTHORIZED : INTERNAL, message: error.message };
+  }
+  const e = error as Error & { code?: unknown; data?: { status?: number; text?: unknown } };
+  const upstream = toUpstreamError(e.data?.text, id);
+  if (upstream) return upstream;
+  if (e.data?.status === 401) return { code: UNAUTHORIZED, message: 'the service refused the credential even after renewing it: run `warden login` or `warden admin register` again' };
+  if (e.data?.status === 403) return { code: -31403, message: 'the credential lacks a scope this call needs' };
+  if (e.name === 'TypeError' && (e as { cause?: unknown }).cause) return { code: INTERNAL, message: `the service is unreachable: ${toNetworkReason(error)}` };
+  if (e.data?.status) return { code: INTERNAL, message: `the service answered HTTP ${e.data.status}` };
+  return { code: INTERNAL, message: e.message };
+}
