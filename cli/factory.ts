@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
+import type { Command } from 'commander';
 import type { BuildDefaults } from './build-defaults.ts';
 import { toConfigDir } from './core/config-dir.ts';
 import type { CredentialStore } from './core/credential-store.ts';
@@ -33,6 +34,12 @@ export interface Factory {
   /** The running binary, and whether it is the single executable (not a development run). */
   execPath: string;
   isBinary: boolean;
+}
+
+/** Adds `--base-url <url>` to a command that talks to the service. */
+export function withBaseUrl(command: Command, f: Pick<Factory, 'defaults'>): Command {
+  const { envPrefix, baseUrl } = f.defaults;
+  return command.option('--base-url <url>', `the service (default: ${envPrefix}_BASE_URL, else ${baseUrl})`);
 }
 
 /** The real process's factory. */

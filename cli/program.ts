@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { createRegisterCommand } from './commands/admin/register.ts';
 import { createLoginCommand } from './commands/auth/login.ts';
 import { createLogoutCommand } from './commands/auth/logout.ts';
@@ -22,11 +22,12 @@ export function createProgram(f: Factory): Command {
   const program = new Command(binary)
     .description(`${f.defaults.product}'s command line: sign in, register workload clients, and serve the tools over stdio (MCP).`)
     .version(`${binary} ${version}`, '--version', 'print the version')
-    .addOption(new Option('--base-url <url>', `the service (default: ${envPrefix}_BASE_URL, else ${f.defaults.baseUrl})`))
+    // Root options only before the command: `self update --version V` is the command's own flag.
+    .enablePositionalOptions()
     .addHelpText('after', [
       '',
       'Exit codes: 0 success, 1 failure, 2 usage error.',
-      `Environment: ${envPrefix}_BASE_URL, ${envPrefix}_MCP_URL, ${envPrefix}_DOWNLOAD_URL, XDG_CONFIG_HOME.`,
+      `Environment: ${envPrefix}_BASE_URL (the service, default ${f.defaults.baseUrl}), ${envPrefix}_MCP_URL, ${envPrefix}_DOWNLOAD_URL, XDG_CONFIG_HOME.`,
     ].join('\n'))
     .showSuggestionAfterError(true);
   program.addCommand(createLoginCommand(f));

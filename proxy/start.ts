@@ -1,11 +1,12 @@
 /**
  * `npm start`: the whole system in one command. Validates the environment, starts the demo sandbox
- * when APP_URL is unset, (re)builds dist when it was built for other addresses, then serves.
+ * when APP_URL is unset (and the CLI release it serves), (re)builds dist when it was built for other addresses, then serves.
  */
 import { resolve } from 'node:path';
 import { ConfigError, readEnv, toBaseUrl } from './config.ts';
 import { readBuildInfo, toBuildMismatches } from './node/build-info.ts';
 import { startNodeServer, type Upstream } from './node/create-node-server.ts';
+import { ensureLocalRelease, LOCAL_RELEASES_PATH } from './node/local-release.ts';
 import { runBuild } from './node/run-build.ts';
 import { startSandbox } from './node/sandbox.ts';
 import { onShutdown } from './node/shutdown.ts';
@@ -15,22 +16,29 @@ try {
   const baseUrl = toBaseUrl(env);
   const cleanups: (() => Promise<void>)[] = [];
   let upstream: Upstream;
+  let releaseArchive: string | undefined;
   if (env.APP_URL) {
     const issuer = env.AUTH_ISSUER ?? env.APP_URL;
     upstream = { appUrl: env.APP_URL, issuer: env.TOKEN_ISSUER ?? issuer, jwksUrl: env.TOKEN_JWKS_URL };
   } else {
-    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR });
+    const releaseDir = resolve(env.WARDEN_RELEASE_DIR);
+    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, releaseDir });
     cleanups.push(() => sandbox.close());
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
+    // The sandbox stands in for the release host too: the installer of this build downloads from it.
+    releaseArchive = `${sandbox.url}${LOCAL_RELEASES_PATH}`;
+    if (await ensureLocalRelease({ outDir: releaseDir, baseUrl, releaseArchive, log: (line) => console.log(`CLI release: ${line}`) })) {
+      console.log(`CLI release in ${env.WARDEN_RELEASE_DIR}/, served at ${releaseArchive}`);
+    }
   }
   const authIssuer = env.APP_URL ? (env.AUTH_ISSUER ?? env.APP_URL) : upstream.issuer;
   const distDir = resolve(env.WARDEN_OUT_DIR);
-  const wanted = { base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer };
+  const wanted = { base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer, ...(releaseArchive ? { release_archive: releaseArchive } : {}) };
   const mismatches = toBuildMismatches(readBuildInfo(distDir), wanted);
   if (mismatches.length > 0) {
     console.log(`Building ${env.WARDEN_OUT_DIR}/ for ${baseUrl}:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);
-    runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir });
+    runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir, ...(releaseArchive ? { RELEASE_ARCHIVE: releaseArchive } : {}) });
   }
   const server = await startNodeServer(env, upstream);
   cleanups.unshift(() => server.close());

@@ -19,7 +19,9 @@ export function toAuthProvider(source: TokenSource, log: (line: string) => void)
       return last;
     },
     async onUnauthorized() {
+      const refused = last !== undefined;
       last = await source.renewToken(last);
+      if (refused) log('the service refused the access token (401); renewed it');
     },
   };
 }

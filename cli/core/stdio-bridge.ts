@@ -1,4 +1,4 @@
-import type { Readable, Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { StreamableHTTPClientTransport, type AuthProvider, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { toRpcError } from './rpc-error.ts';
@@ -20,6 +20,15 @@ export interface BridgeOptions {
   fetch: Fetch;
 }
 
+function isJson(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 type Message = JSONRPCMessage & { id?: string | number; method?: string; result?: { protocolVersion?: unknown } };
 
 /**
@@ -29,8 +38,23 @@ type Message = JSONRPCMessage & { id?: string | number; method?: string; result?
  * Resolves when stdin closes and every forwarded request has been answered.
  */
 export async function runStdioBridge(o: BridgeOptions): Promise<void> {
-  const stdio = new StdioServerTransport(o.stdin, o.stdout);
   const inFlight = new Set<Promise<void>>();
+  // The SDK transport stops writing once its stdin ends; a client may send its requests and close stdin
+  // (`printf … | warden mcp`), so the transport's input ends only after every answer is out.
+  const input = new PassThrough();
+  let pending = '';
+  o.stdin.on('data', (chunk: Buffer) => {
+    // JSON-RPC 2.0 §5.1 wants -32700 for unparseable input; the SDK's reader skips such lines silently.
+    const lines = (pending + chunk.toString('utf8')).split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) if (line.trim() && !isJson(line)) void reply({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } as unknown as JSONRPCMessage);
+    input.write(chunk);
+  });
+  o.stdin.once('end', async () => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    input.end();
+  });
+  const stdio = new StdioServerTransport(input, o.stdout);
   const handshakes = new Set<string | number>();
   let upstream: Promise<StreamableHTTPClientTransport> | undefined;
 
@@ -76,14 +100,12 @@ export async function runStdioBridge(o: BridgeOptions): Promise<void> {
     inFlight.add(work);
   };
   stdio.onerror = (error) => {
-    // JSON-RPC 2.0 §5.1: unparseable input is -32700, valid JSON that is no message is -32600; id null.
-    const code = error instanceof SyntaxError ? -32700 : error.name === 'ZodError' || error.name === '$ZodError' ? -32600 : undefined;
-    if (code === undefined) return o.log(`stdin: ${error.message}`);
-    void reply({ jsonrpc: '2.0', id: null, error: { code, message: code === -32700 ? 'Parse error' : 'Invalid Request' } } as unknown as JSONRPCMessage);
+    // JSON-RPC 2.0 §5.1: valid JSON that is no JSON-RPC message is -32600, with id null.
+    if (error.name !== 'ZodError' && error.name !== '$ZodError') return o.log(`stdin: ${error.message}`);
+    void reply({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } as unknown as JSONRPCMessage);
   };
   const closed = new Promise<void>((resolve) => (stdio.onclose = resolve));
   await stdio.start();
   await closed;
-  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
   await (await upstream?.catch(() => undefined))?.close();
 }

@@ -12,6 +12,8 @@ export interface SandboxOptions {
   port: number;
   baseUrl: string;
   dataDir?: string;
+  /** The CLI release folder, served at `/releases/cli/`. */
+  releaseDir?: string;
 }
 
 /** Starts the sandbox, imported only now so a server with APP_URL never loads it. */

@@ -1,20 +1,20 @@
 import { Command } from 'commander';
-import type { Factory } from '../../factory.ts';
+import { withBaseUrl, type Factory } from '../../factory.ts';
 import { loadCores } from '../../load-cores.ts';
 
 /** `warden login`: a person signs in (authorization code + PKCE, loopback redirect; or the device grant). */
 export function createLoginCommand(f: Factory): Command {
-  return new Command('login')
+  return withBaseUrl(new Command('login'), f)
     .description('sign in as a person: opens the sign-in page in a browser (or prints its address), or uses a code on another device')
     .option('--device', 'sign in on another device with a code (RFC 8628), for machines without a browser')
     .option('--no-browser', 'print the sign-in address without opening a browser')
     .option('--timeout <seconds>', 'how long to wait for the sign-in', '300')
-    .action(async (opts: { device?: boolean; browser: boolean; timeout: string }, cmd: Command) => {
+    .action(async (opts: { device?: boolean; browser: boolean; timeout: string; baseUrl?: string }) => {
       const { usageError, discoverService, discoverMcpEndpoint, saveLogin, pollDeviceToken, startDeviceAuthorization, loginWithBrowser } = await loadCores();
       const timeoutMs = Number(opts.timeout) * 1000;
       if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw usageError(`--timeout: "${opts.timeout}" is not a positive number of seconds`);
       (await f.getStore()).read();
-      const baseUrl = f.getBaseUrl(cmd.optsWithGlobals().baseUrl);
+      const baseUrl = f.getBaseUrl(opts.baseUrl);
       const service = await discoverService(f.fetch, baseUrl);
       const mcp = await discoverMcpEndpoint(f.fetch, baseUrl, f.getenv('MCP_URL') ? new URL(f.getenv('MCP_URL')!) : undefined);
       // RFC 8707 §2.1: one grant for both resources the CLI talks to (the tool endpoint first, then the base URL).

@@ -1,16 +1,16 @@
 import { Command } from 'commander';
-import type { Factory } from '../../factory.ts';
+import { withBaseUrl, type Factory } from '../../factory.ts';
 import { loadCores } from '../../load-cores.ts';
 
 /** `warden logout`: revokes the login's refresh token (RFC 7009) and forgets every credential of the service. */
 export function createLogoutCommand(f: Factory): Command {
-  return new Command('logout')
+  return withBaseUrl(new Command('logout'), f)
     .description('revoke the login and forget every credential stored for the service (the login and the workload client)')
-    .action(async (_opts: object, cmd: Command) => {
+    .action(async (opts: { baseUrl?: string }) => {
       const { CliError, discoverService, revokeLogin } = await loadCores();
       const store = await f.getStore();
       store.read();
-      const service = await discoverService(f.fetch, f.getBaseUrl(cmd.optsWithGlobals().baseUrl));
+      const service = await discoverService(f.fetch, f.getBaseUrl(opts.baseUrl));
       const entry = store.read().issuers[service.issuer];
       if (!entry?.login && !entry?.workload) throw new CliError(`nothing is stored for ${service.issuer}: not logged in`, 'ERR_NOT_LOGGED_IN');
       // Revoke first: a refresh token that cannot be revoked is still forgotten, but the exit code says so.

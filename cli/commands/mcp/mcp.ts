@@ -1,18 +1,18 @@
 import { Command } from 'commander';
-import type { Factory } from '../../factory.ts';
+import { withBaseUrl, type Factory } from '../../factory.ts';
 import { loadCores } from '../../load-cores.ts';
 
 /** `warden mcp`: a stdio MCP server forwarding to the hosted tool endpoint, credentials added on the way. */
 export function createMcpCommand(f: Factory): Command {
-  return new Command('mcp')
+  return withBaseUrl(new Command('mcp'), f)
     .description('serve the tool protocol (MCP) on stdin/stdout, forwarding to the hosted tool endpoint; logs go to stderr')
     .option('--mcp-url <url>', 'the tool endpoint to forward to (default: the one the service names in /api/health)')
     .addHelpText('after', `\nProtocol versions: ${f.defaults.protocolVersions.join(', ')} (both eras, as the endpoint serves them).`)
-    .action(async (opts: { mcpUrl?: string }, cmd: Command) => {
+    .action(async (opts: { mcpUrl?: string; baseUrl?: string }) => {
       const { runStdioBridge, toAuthProvider, discoverMcpEndpoint, createTokenSource, requireSecureUrl } = await loadCores();
       const store = await f.getStore();
       store.read();
-      const baseUrl = f.getBaseUrl(cmd.optsWithGlobals().baseUrl);
+      const baseUrl = f.getBaseUrl(opts.baseUrl);
       const flag = opts.mcpUrl ?? f.getenv('MCP_URL');
       const override = flag ? requireSecureUrl(flag, opts.mcpUrl ? '--mcp-url' : `${f.defaults.envPrefix}_MCP_URL`) : undefined;
       const log = (line: string) => f.err(`${f.defaults.binary} mcp: ${line}`);

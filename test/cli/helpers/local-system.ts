@@ -1,0 +1,89 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createRemoteJWKSet } from 'jose';
+import { readEnv, toAppConfig } from '../../../proxy/config.ts';
+import { createApp } from '../../../proxy/create-app.ts';
+import { createHttpForwarder } from '../../../proxy/node/http-forwarder.ts';
+import { listen, type Listening } from '../../../proxy/node/listen.ts';
+import { LOCAL_RELEASES_PATH } from '../../../proxy/node/local-release.ts';
+import { readDist, toEtag } from '../../../proxy/node/read-dist.ts';
+import { toStaticFiles } from '../../../proxy/static/static-files.ts';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/start.ts';
+import { getContentDir, readContent } from '../../../src/content/read-content.ts';
+import { PATHS, REWRITES } from '../../../src/lib/paths.ts';
+import { toInstaller } from '../../../src/lib/to-installer.ts';
+import { toProtectedResource } from '../../../src/lib/to-protected-resource.ts';
+import { DIST } from '../../helpers/built-site.ts';
+import { getFreePort, makeDataDir } from '../../sandbox/sandbox-fixture.ts';
+
+/** The whole local system as `npm start` wires it, on free loopback ports, for one test file. */
+export interface LocalSystem {
+  /** The edge's base URL: what `warden` is pointed at (`WARDEN_BASE_URL`). */
+  baseUrl: string;
+  sandbox: RunningSandbox;
+  /** `<sandbox>/releases/cli`: the release archive the installer downloads from. */
+  releaseArchive: string;
+  /** A fresh registration code from the sandbox's scripting endpoint. */
+  mintCode(): Promise<string>;
+  /** Stops the sandbox (the upstream goes away); `startSandbox` brings it back on the same port and data. */
+  stopSandbox(): Promise<void>;
+  /** Restarts it; `rotateKeys` makes it sign with a new key, so every access token issued before is refused. */
+  restartSandbox(o?: { rotateKeys?: boolean }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox (serving `releaseDir`) and the edge in front of it, with the test build's documents. */
+export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?: number }): Promise<LocalSystem> {
+  const [port, sandboxPort] = [await getFreePort(), await getFreePort()];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const data = makeDataDir();
+  // releaseDir is the sandbox's release route (sandbox/start.ts); spread so the options stay one object.
+  const extra = { releaseDir: resolve(o.releaseDir), accessTokenTtl: o.accessTokenTtl };
+  const options: SandboxOptions = { host: '127.0.0.1', port: sandboxPort, baseUrl, dataDir: data.dataDir, log: () => {}, ...extra };
+  let sandbox = await startSandbox(options);
+  const releaseArchive = `${sandbox.url}${LOCAL_RELEASES_PATH}`;
+  const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer, RELEASE_ARCHIVE: releaseArchive });
+  const file = (path: string, text: string) => {
+    const body = new TextEncoder().encode(text);
+    return { path, body, etag: toEtag(body) };
+  };
+  // The documents the CLI reads from the edge, made by the build's own functions for this system.
+  const files = toStaticFiles([
+    file(REWRITES[PATHS.protectedResource]!, JSON.stringify(toProtectedResource(content))),
+    file(PATHS.install, toInstaller(content.site, readFileSync(resolve('src/installer/install.sh'), 'utf8'))),
+    readDist(DIST).find((f) => f.path === PATHS.toolsJson)!,
+  ]);
+  const env = readEnv({ HOST: '127.0.0.1', PORT: String(port) });
+  const forward = createHttpForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+  const app = createApp(toAppConfig(env, content, { appUrl: sandbox.url, issuer: sandbox.issuer }), { files, forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) });
+  const edge: Listening = await listen(app, '127.0.0.1', port);
+  let running = true;
+  const stopSandbox = async () => {
+    if (running) await sandbox.close();
+    running = false;
+  };
+  return {
+    baseUrl,
+    get sandbox() {
+      return sandbox;
+    },
+    releaseArchive,
+    async mintCode() {
+      const response = await fetch(`${sandbox.url}/registration-codes`, { method: 'POST' });
+      return ((await response.json()) as { registration_code: string }).registration_code;
+    },
+    stopSandbox,
+    async restartSandbox(r = {}) {
+      await stopSandbox();
+      if (r.rotateKeys) rmSync(join(data.dataDir, 'secrets.json'));
+      sandbox = await startSandbox(options);
+      running = true;
+    },
+    async close() {
+      await edge.close();
+      await forward.close();
+      await stopSandbox();
+      data.remove();
+    },
+  };
+}
