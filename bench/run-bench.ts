@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getClientCredentialsToken, registerWorkloadClient } from '../sandbox/auth/workload-client.ts';
-import { getFreePort } from '../test/sandbox/sandbox-fixture.ts';
-import { buildDist } from '../test/verify/helpers/local-deployment.ts';
+import { getFreePort } from '../harness/free-port.ts';
+import { buildDist } from '../harness/build-dist.ts';
 import { readBenchConfig } from './lib/bench-config.ts';
 import { spawnServer, type ChildServer } from './lib/spawn-server.ts';
 import { benchBuild } from './sections/build-bench.ts';

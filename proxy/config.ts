@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Errors } from '../src/schemas/problem.ts';
 import { toUrl, PATHS } from '../src/lib/paths.ts';
-import { LOCAL } from '../src/lib/local-defaults.ts';
+import { LOCAL } from '../runtime/local-defaults.ts';
 
 // Empty variables count as unset, so `APP_URL= npm start` behaves like no APP_URL at all.
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
@@ -35,6 +35,8 @@ export const envSchema = z.object({
   SANDBOX_DATA_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).optional()),
   // The CLI release folder `npm start` builds and the sandbox serves (when APP_URL is unset).
   WARDEN_RELEASE_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).default('.data/release')),
+  /** Lifetime of the sandbox's access tokens in seconds; short values let you watch clients refresh. */
+  SANDBOX_ACCESS_TOKEN_TTL: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(10).max(86_400).optional()),
 });
 
 /** The validated environment. */

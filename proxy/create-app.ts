@@ -2,7 +2,7 @@ import { H3 } from 'h3';
 import type { JWTVerifyGetKey } from 'jose';
 import { MCP_PATHS, PATHS } from '../src/lib/paths.ts';
 import { createHealthHandler } from './api/health.ts';
-import { createTokenVerifier } from './auth/token-verifier.ts';
+import { createAccessTokenVerifier } from '../runtime/auth/access-token.ts';
 import type { AppConfig } from './config.ts';
 import { createProblemError } from './errors/http-errors.ts';
 import { createErrorRenderer } from './errors/render-error.ts';
@@ -28,7 +28,7 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
   // Malformed percent-encoding reaches the static handler, which answers 404 rather than h3's bare 400.
   const app = new H3({ onError: createErrorRenderer(config), allowMalformedURL: true });
   const verifyToken = deps.getKey
-    ? createTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, scope: config.accessScope, getKey: deps.getKey, now: deps.now })
+    ? createAccessTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, getKey: deps.getKey, now: deps.now })
     : undefined;
 
   const health = createHealthHandler(config);

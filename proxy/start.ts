@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import { ConfigError, readEnv, toBaseUrl } from './config.ts';
 import { readBuildInfo, toBuildMismatches } from './node/build-info.ts';
 import { startNodeServer, type Upstream } from './node/create-node-server.ts';
-import { ensureLocalRelease, LOCAL_RELEASES_PATH } from './node/local-release.ts';
+import { RELEASES_PATH } from '../sandbox/http/release-files.ts';
+import { ensureLocalRelease } from './node/local-release.ts';
 import { runBuild } from './node/run-build.ts';
 import { startSandbox } from './node/sandbox.ts';
 import { onShutdown } from './node/shutdown.ts';
@@ -22,12 +23,14 @@ try {
     upstream = { appUrl: env.APP_URL, issuer: env.TOKEN_ISSUER ?? issuer, jwksUrl: env.TOKEN_JWKS_URL };
   } else {
     const releaseDir = resolve(env.WARDEN_RELEASE_DIR);
-    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, releaseDir });
+    const sandbox = await startSandbox({
+      host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL, releaseDir,
+    });
     cleanups.push(() => sandbox.close());
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
     // The sandbox stands in for the release host too: the installer of this build downloads from it.
-    releaseArchive = `${sandbox.url}${LOCAL_RELEASES_PATH}`;
+    releaseArchive = `${sandbox.url}${RELEASES_PATH}`;
     if (await ensureLocalRelease({ outDir: releaseDir, baseUrl, releaseArchive, log: (line) => console.log(`CLI release: ${line}`) })) {
       console.log(`CLI release in ${env.WARDEN_RELEASE_DIR}/, served at ${releaseArchive}`);
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SANDBOX_PORT, startSandbox } from './start.ts';
-import { LOCAL, toLocalUrl } from '../src/lib/local-defaults.ts';
+import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
 
 // Zod on the environment: a bad value stops start-up naming the variable (DESIGN "Style" 4).
 const env = z
@@ -9,6 +9,7 @@ const env = z
     SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SANDBOX_PORT),
     BASE_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(LOCAL.edgePort)),
     SANDBOX_DATA_DIR: z.string().min(1).optional(),
+    SANDBOX_ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).optional(),
   })
   .safeParse(process.env);
 if (!env.success) {
@@ -21,5 +22,6 @@ const sandbox = await startSandbox({
   port: env.data.SANDBOX_PORT,
   baseUrl: env.data.BASE_URL,
   dataDir: env.data.SANDBOX_DATA_DIR,
+  accessTokenTtl: env.data.SANDBOX_ACCESS_TOKEN_TTL,
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void sandbox.close().then(() => process.exit(0)));

@@ -1,32 +1,36 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { createLocalJWKSet } from 'jose';
 import { getContentDir, readContent, readSandboxContent } from '../src/content/read-content.ts';
 import { PATHS, toUrl } from '../src/lib/paths.ts';
 import { toProtectedResource } from '../src/lib/to-protected-resource.ts';
-import { createAccessTokenVerifier } from './auth/access-token-verifier.ts';
+import { createAccessTokenVerifier } from '../runtime/auth/access-token.ts';
 import { createProvider, WORKLOAD_POLICY } from './auth/create-provider.ts';
 import { mintRegistrationCode } from './auth/interactions.ts';
 import { loadOrCreateSecrets, toPublicJwk } from './auth/signing-keys.ts';
+import { createDashboard, DASHBOARD_PATHS, toRegisterCommand } from './http/dashboard.ts';
 import { createRequestListener } from './http/create-request-listener.ts';
 import { createMcpEndpoint } from './mcp/create-mcp-endpoint.ts';
 import { createArgumentsValidator } from './mcp/validate-arguments.ts';
 import { openDatabase } from './store/open-database.ts';
 import { createSandboxStore } from './store/sandbox-store.ts';
-import { LOCAL } from '../src/lib/local-defaults.ts';
+import { LOCAL } from '../runtime/local-defaults.ts';
 
 /** Where and for whom the sandbox runs. */
 export interface SandboxOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
-  /** The edge's public base URL: the resource identifier (audience) every access token carries (RFC 8707). */
+  /** The edge's public base URL: one of the two resources (audiences) tokens may be for (RFC 8707). */
   baseUrl: string;
   /** Defaults to `.data/sandbox` under the working directory. */
   dataDir?: string;
-  /** Access-token lifetime in seconds (short-lived: 600 by default). */
+  /** Access-token lifetime in seconds (short-lived: 600 by default; SANDBOX_ACCESS_TOKEN_TTL). */
   accessTokenTtl?: number;
-  /** Where start-up lines go (the registration code); console.log by default. */
+  /** The CLI release folder served at `/releases/cli` (the stand-in for the public release archive). */
+  releaseDir?: string;
+  /** Where start-up lines go (the registration command); console.log by default. */
   log?: (line: string) => void;
   /** The tools' clock (run replay, audit times); tests freeze it. Tokens keep the real clock. */
   now?: () => Date;
@@ -43,10 +47,14 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-/** Default loopback port of the sandbox (issue 4). */
+/** Default loopback port of the sandbox. */
 export const DEFAULT_SANDBOX_PORT = LOCAL.sandboxPort;
+/** Default access-token lifetime in seconds. */
+export const DEFAULT_ACCESS_TOKEN_TTL = 600;
+/** How long a registration code lives, in seconds. */
+export const REGISTRATION_CODE_LIFETIME = 3600;
 
-/** Starts the no-account demo sandbox: the hosted tool endpoint and its demo authorization server. */
+/** Starts the no-account demo sandbox: the hosted tool endpoint, its demo authorization server and dashboard. */
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const baseUrl = options.baseUrl.replace(/\/$/, '');
   const dataDir = resolve(options.dataDir ?? '.data/sandbox');
@@ -65,34 +73,46 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const { port } = server.address() as AddressInfo;
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   const issuer = url;
+  const { site } = content;
+  // Both origins are resources of their own: a token is for the edge or for this origin (RFC 8707, RFC 9728 §3.3).
+  const resources = [...new Set([baseUrl, url])];
 
-  const scopes = content.site.scopes.map((s) => s.name);
-  const provider = createProvider({ issuer, resource: baseUrl, scopes, accessTokenTtl: options.accessTokenTtl ?? 600, secrets, db,
-    routes: { authorization: content.site.oauth.authorization_path, token: content.site.oauth.token_path } });
+  const scopes = site.scopes.map((s) => s.name);
+  const provider = createProvider({
+    issuer, product: site.product.name, resources, scopes, secrets, db, cliClientId: site.cli.client_id,
+    accessTokenTtl: options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL,
+    routes: { authorization: site.oauth.authorization_path, token: site.oauth.token_path },
+  });
   const mcp = createMcpEndpoint({
     content,
     data,
     store: createSandboxStore(db),
     validate: createArgumentsValidator(content.tools),
     now: options.now,
-    verifier: createAccessTokenVerifier({ issuer, audience: baseUrl, publicKeys: [toPublicJwk(secrets.signingKey)] }),
-    resource: baseUrl,
-    // The proxied origin names the public metadata, never its own host (reference §6.5).
-    resourceMetadataUrl: toUrl(baseUrl, PATHS.protectedResource),
+    // This origin answers for both resources: directly for its own, and behind the edge (the same resource server).
+    verify: createAccessTokenVerifier({ issuer, audiences: resources, getKey: createLocalJWKSet({ keys: [toPublicJwk(secrets.signingKey)] }) }),
+    resourceMetadataUrl: toUrl(url, PATHS.protectedResource),
   });
+  const mint = () => mintRegistrationCode(provider, WORKLOAD_POLICY, REGISTRATION_CODE_LIFETIME);
+  const edgeDocument = toProtectedResource({ ...content, site: { ...site, base_url: baseUrl, auth_issuer: issuer } });
   server.on(
     'request',
     createRequestListener({
       provider,
       mcp,
-      // The same document the site publishes, for this edge base URL and this issuer.
-      protectedResourceMetadata: toProtectedResource({ ...content, site: { ...content.site, base_url: baseUrl, auth_issuer: issuer } }),
+      protectedResourceMetadata: { ...edgeDocument, resource: url },
+      interaction: { product: site.product.name, scopes: site.scopes, knownClients: [site.cli.client_id] },
+      codeLifetime: REGISTRATION_CODE_LIFETIME,
+      dashboard: createDashboard({
+        product: site.product.name, binary: site.cli.binary, baseUrl, cookieKey: secrets.cookieKey, codeLifetime: REGISTRATION_CODE_LIFETIME, mintCode: mint,
+      }),
+      releaseDir: options.releaseDir,
     }),
   );
 
-  const mint = () => mintRegistrationCode(provider, WORKLOAD_POLICY);
-  log(`${content.site.demo_sandbox.name}: ${url}/mcp (issuer ${issuer}, tokens for ${baseUrl})`);
-  log(`Registration code (one use, 1 hour): ${await mint()}  — more: POST ${url}/registration-codes`);
+  log(`${site.demo_sandbox.name}: ${url}/mcp (issuer ${issuer}; tokens for ${resources.join(' or ')})`);
+  log(`Register a workload client (the code works once, for ${REGISTRATION_CODE_LIFETIME / 60} minutes): ${toRegisterCommand(site.cli.binary, await mint())}`);
+  log(`More codes: ${url}${DASHBOARD_PATHS.page}`);
 
   return {
     url,

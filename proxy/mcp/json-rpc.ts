@@ -1,4 +1,4 @@
-import { findDuplicateKey } from '../../src/lib/find-duplicate-key.ts';
+import { findDuplicateKey } from '../../runtime/json/find-duplicate-key.ts';
 
 /** One parsed JSON-RPC 2.0 message: what the gate needs to decide, nothing more. */
 export type JsonRpcMessage =

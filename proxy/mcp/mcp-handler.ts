@@ -1,12 +1,14 @@
 import { HTTPError, type H3Event } from 'h3';
 import { PATHS, toUrl } from '../../src/lib/paths.ts';
 import type { AppConfig } from '../config.ts';
-import type { VerifyToken } from '../auth/token-verifier.ts';
+import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
+import { AuthError } from '../../runtime/auth/auth-error.ts';
+import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { createRpcError } from '../errors/http-errors.ts';
 import { toRpcErrorResponse } from '../errors/render-error.ts';
 import { UpstreamError, type Forwarder } from '../forward/forwarder.ts';
 import { addCorsHeaders, isAllowedOrigin, toPreflightResponse } from './cors.ts';
-import { isPublicMessage, requireAccess } from './gate.ts';
+import { isPublicMessage, requireAccess, toRefusalError } from './gate.ts';
 import { requireMatchingHeaders } from './header-match.ts';
 import { JsonRpcParseError, toJsonRpcMessage } from './json-rpc.ts';
 import { BodyTooLargeError, readLimitedBody } from './read-body.ts';
@@ -15,18 +17,37 @@ import { toClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
 /** What the MCP route needs injected: how to reach the upstream, and (optionally) how to verify tokens. */
 export interface McpDeps {
   forward: Forwarder;
-  verifyToken?: VerifyToken;
+  verifyToken?: VerifyAccessToken;
 }
 
 /** The same-host MCP endpoint on `/mcp` and `/.well-known/mcp` (contract §4.2): origin check, gate, then forward. */
 export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Event) => Promise<Response> {
   const upstreamUrl = toUrl(config.appUrl, PATHS.mcp);
-  const resourceMetadata = toUrl(config.baseUrl, PATHS.protectedResource);
   const { errors } = config;
+
+  /**
+   * An upstream refusal answered in this endpoint's own shape: the same JSON-RPC error as the gate's, with one
+   * challenge naming this host's metadata. The upstream's error, description and scope are kept when its
+   * challenge is well formed; a malformed one is never passed on (RFC 9110 §11.6.1).
+   */
+  const toUpstreamRefusal = async (upstream: Response, id: string | number | null) => {
+    // Read the (small) refusal body to its end: the keep-alive connection then stays reusable.
+    await upstream.arrayBuffer().catch(() => {});
+    const params = parseBearerChallenge(upstream.headers.get('www-authenticate') ?? '');
+    const error = params?.get('error');
+    const description = params?.get('error_description') ?? 'The hosted tool endpoint refused the access token';
+    const refusal =
+      upstream.status === 403 ? new AuthError('ERR_TOKEN_SCOPE', description)
+      : error === 'invalid_token' ? new AuthError('ERR_TOKEN_INVALID', description)
+      : new AuthError('ERR_NO_TOKEN', 'This method needs an OAuth Bearer access token');
+    const scope = params?.get('scope');
+    return toRefusalError(config, refusal, id, scope ? scope.split(' ') : undefined);
+  };
 
   const handle = async (request: Request, origin: string | null): Promise<Response> => {
     const authorization = request.headers.get('authorization');
     let body: Uint8Array | null = null;
+    let id: string | number | null = null;
     if (request.method === 'POST') {
       try {
         body = await readLimitedBody(request, config.bodyLimitBytes);
@@ -41,13 +62,16 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
         if (error instanceof JsonRpcParseError) throw createRpcError(errors, error.code, { detail: error.detail, id: error.id });
         throw error;
       }
-      const id = message.kind === 'notification' ? null : message.id;
+      id = message.kind === 'notification' ? null : message.id;
       // Headers before auth: a request whose headers and body disagree is malformed whoever sends it.
       requireMatchingHeaders(config, request.headers, message, id);
       await requireAccess(config, deps.verifyToken, authorization, !isPublicMessage(message, config.publicMethods), id);
     } else if (request.method === 'GET' || request.method === 'DELETE') {
-      // The legacy GET stream and session DELETE carry no method to gate; a present token is still checked.
-      await requireAccess(config, deps.verifyToken, authorization, false);
+      // No method to gate here. GET opens the legacy era's server stream, which an anonymous client that only
+      // lists tools may open, so a token is checked only when one is sent. DELETE ends a session, and a session
+      // id is no credential (MCP security best practices: sessions are not authentication): it needs a token.
+      const sent = authorization !== null;
+      await requireAccess(config, deps.verifyToken, authorization, request.method === 'DELETE' || sent);
     } else {
       const invalid = createRpcError(errors, -32600, { detail: `${request.method} is not used on the MCP endpoint.` });
       throw new HTTPError({ status: 405, message: invalid.message, headers: { allow: 'GET, POST, DELETE, OPTIONS' }, data: invalid.data });
@@ -64,8 +88,9 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
       }
       throw error;
     }
-    // Stream the answer as it comes: SSE events must reach the client one by one (mcp.md §2).
-    const headers = addCorsHeaders(toClientHeaders(upstream.headers, resourceMetadata), origin);
+    if (upstream.status === 401 || upstream.status === 403) throw await toUpstreamRefusal(upstream, id);
+    // Stream the answer as it comes: SSE events must reach the client one by one (MCP Streamable HTTP).
+    const headers = addCorsHeaders(toClientHeaders(upstream.headers), origin);
     return new Response(upstream.body, { status: upstream.status, headers });
   };
 

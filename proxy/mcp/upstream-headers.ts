@@ -1,5 +1,3 @@
-import { toRewrittenChallenge } from '../../src/lib/www-authenticate.ts';
-
 // The MCP request headers (issue 3; mcp.md §2-3). Authorization goes too: the upstream is the same
 // resource server and checks `aud` against this host's identifier (mcp.md §6.3). Nothing hop-by-hop
 // (RFC 9110 §7.6.1) and no spoofable Forwarded / X-Forwarded-* / Host.
@@ -19,14 +17,12 @@ export function toUpstreamHeaders(incoming: Headers): Headers {
   return out;
 }
 
-/** The headers sent back: allow-listed ones, with any challenge pointed at this host's metadata (mcp.md §6.5). */
-export function toClientHeaders(upstream: Headers, resourceMetadata: string): Headers {
+/** The headers sent back: allow-listed ones (refusals and their challenges are answered by the gate's own path). */
+export function toClientHeaders(upstream: Headers): Headers {
   const out = new Headers();
   for (const name of RESPONSE_HEADERS) {
     const value = upstream.get(name);
     if (value !== null) out.set(name, value);
   }
-  const challenge = upstream.get('www-authenticate');
-  if (challenge !== null) out.set('www-authenticate', toRewrittenChallenge(challenge, resourceMetadata));
   return out;
 }

@@ -11,7 +11,7 @@ function toHeaders(raw: string[]): Headers {
 
 /**
  * The Node forwarder: `node:http` over keep-alive agents. Measured against `undici.request` and
- * `fetch` inside this app (test/proxy/bench-forwarders.ts) it forwarded the most requests per second
+ * `fetch` inside this app (bench/forwarders/compare-forwarders.ts) it forwarded the most requests per second
  * with the lowest p99, and it streams: the response body is handed on chunk by chunk.
  */
 export function createHttpForwarder(options: { timeoutMs: number }): Forwarder & { close(): Promise<void> } {

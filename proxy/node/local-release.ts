@@ -4,9 +4,6 @@ import { toHostTarget } from '../../cli/build/node-runtime.ts';
 import { toBuildDefaults } from '../../cli/to-build-defaults.ts';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
 
-/** Where the sandbox serves the release folder, standing in for the public release host (`cli.release_archive`). */
-export const LOCAL_RELEASES_PATH = '/releases/cli';
-
 /**
  * Builds the CLI release of this machine's target for the local system (its default base URL is the local
  * edge, its release archive the sandbox), unless `outDir` already holds one built from the same inputs.

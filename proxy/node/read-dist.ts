@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listFiles } from '../../src/lib/list-files.ts';
+import { listFiles } from '../../runtime/node/list-files.ts';
 import type { RawFile } from '../static/static-files.ts';
 
 /** A strong ETag from the file's bytes, so it survives rebuilds that change nothing (RFC 9110 §8.8.3). */

@@ -12,7 +12,9 @@ export interface SandboxOptions {
   port: number;
   baseUrl: string;
   dataDir?: string;
-  /** The CLI release folder, served at `/releases/cli/`. */
+  /** Access-token lifetime in seconds (SANDBOX_ACCESS_TOKEN_TTL). */
+  accessTokenTtl?: number;
+  /** The CLI release folder the sandbox serves at `/releases/cli`. */
   releaseDir?: string;
 }
 

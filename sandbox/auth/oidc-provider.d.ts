@@ -17,14 +17,29 @@ declare module 'oidc-provider' {
     addResourceScope(indicator: string, scope: string): void;
     save(): Promise<string>;
   }
+  interface Client {
+    clientId: string;
+    clientName?: string;
+    metadata(): Record<string, unknown>;
+  }
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     readonly issuer: string;
     callback(): RequestListener;
+    on(event: string, listener: (...args: any[]) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
     Grant: { new (properties: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
-    InitialAccessToken: new (properties: { expiresIn?: number; policies?: string[] }) => { save(): Promise<string> };
+    Client: { find(id: string): Promise<Client | undefined> };
+    InitialAccessToken: {
+      new (properties: { expiresIn?: number; policies?: string[] }): { save(): Promise<string> };
+      find(value: string): Promise<{ destroy(): Promise<void> } | undefined>;
+    };
   }
-  export const errors: { InvalidTarget: new (description?: string) => Error };
+  type OAuthErrorClass = new (description?: string) => Error & { status: number; error: string; error_description?: string };
+  export const errors: {
+    InvalidTarget: OAuthErrorClass;
+    InvalidClientMetadata: OAuthErrorClass;
+    OIDCProviderError: OAuthErrorClass;
+  };
 }

@@ -2,9 +2,13 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type Provider from 'oidc-provider';
 import { PATHS } from '../../src/lib/paths.ts';
-import { finishDemoInteraction, mintRegistrationCode } from '../auth/interactions.ts';
-import { WORKLOAD_POLICY } from '../auth/create-provider.ts';
+import { decideInteraction, mintRegistrationCode, showInteraction, type InteractionOptions } from '../auth/interactions.ts';
+import { PUBLIC_CLIENT_POLICY, REGISTRATION_PATH, WORKLOAD_POLICY } from '../auth/create-provider.ts';
 import type { McpEndpoint } from '../mcp/create-mcp-endpoint.ts';
+import { readForm } from './read-form.ts';
+import { RELEASES_PATH, serveReleaseFile } from './release-files.ts';
+import { toAuthErrorPage } from '../pages/auth-pages.ts';
+import { HTML_HEADERS } from '../pages/layout.ts';
 
 /** Sandbox-only paths (the authorization server's own are oidc-provider's). */
 export const SANDBOX_PATHS = {
@@ -18,8 +22,16 @@ export const SANDBOX_PATHS = {
 export interface ListenerParts {
   provider: Provider;
   mcp: McpEndpoint;
-  /** RFC 9728 document for the tool endpoint (the edge serves the same one at the base URL). */
+  /** RFC 9728 document of this origin as a resource of its own. */
   protectedResourceMetadata: Record<string, unknown>;
+  /** The sign-in page's facts. */
+  interaction: InteractionOptions;
+  /** How long a registration code lives, in seconds. */
+  codeLifetime: number;
+  /** The dashboard (sign in as the demo user, mint a registration code); true when it answered. */
+  dashboard(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean>;
+  /** The CLI release folder served under RELEASES_PATH, when there is one. */
+  releaseDir?: string;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -27,28 +39,44 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** The sandbox's one Node request listener: /mcp, RFC 9728/8414 metadata, registration codes, demo login, OAuth. */
+/** The sandbox's one Node request listener: /mcp, metadata, sign-in, dashboard, releases, then OAuth. */
 export function createRequestListener(parts: ListenerParts): RequestListener {
   const mcpNode = toNodeHandler({ fetch: (request) => parts.mcp.fetch(request) });
   const oauth = parts.provider.callback();
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-    const fail = (error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: 'server_error' });
-      else res.destroy(error as Error);
-    };
-    if (path === PATHS.mcp) return void mcpNode(req, res).catch(fail);
-    if (path === PATHS.protectedResource || path.startsWith(`${PATHS.protectedResource}/`)) {
-      return sendJson(res, 200, parts.protectedResourceMetadata);
-    }
+  const route = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    if (path === PATHS.mcp) return mcpNode(req, res);
+    // RFC 9728 §3.1: the root document and its path-inserted copy for /mcp.
+    if (path === PATHS.protectedResource || path === PATHS.protectedResourceMcp) return sendJson(res, 200, parts.protectedResourceMetadata);
     if (path === SANDBOX_PATHS.registrationCodes && req.method === 'POST') {
-      return void mintRegistrationCode(parts.provider, WORKLOAD_POLICY)
-        .then((code) => sendJson(res, 201, { registration_code: code, expires_in: 3600, registration_endpoint: `${parts.provider.issuer}/reg` }))
-        .catch(fail);
+      const code = await mintRegistrationCode(parts.provider, WORKLOAD_POLICY, parts.codeLifetime);
+      return sendJson(res, 201, { registration_code: code, expires_in: parts.codeLifetime, registration_endpoint: `${parts.provider.issuer}${REGISTRATION_PATH}` });
     }
-    if (path.startsWith(SANDBOX_PATHS.interaction)) return void finishDemoInteraction(parts.provider, req, res).catch(fail);
+    if (path.startsWith(SANDBOX_PATHS.interaction)) {
+      if (req.method === 'POST') return decideInteraction(parts.provider, req, res, (await readForm(req)).get('decision') ?? undefined);
+      return showInteraction(parts.provider, req, res, parts.interaction);
+    }
+    if (await parts.dashboard(req, res, path)) return;
+    if (path === RELEASES_PATH || path.startsWith(`${RELEASES_PATH}/`)) return serveReleaseFile(req, res, parts.releaseDir, path);
+    if (path === REGISTRATION_PATH && req.method === 'POST' && !req.headers.authorization) {
+      // Open registration (RFC 7591 §3) for clients that sign people in: a one-use initial access token bound to
+      // the public-client policy stands in for the registration code, so one rule set checks every registration.
+      req.headers.authorization = `Bearer ${await mintRegistrationCode(parts.provider, PUBLIC_CLIENT_POLICY, 60)}`;
+    }
     // RFC 8414 §3: the same metadata oidc-provider publishes as openid-configuration.
     if (path === SANDBOX_PATHS.authorizationServerMetadata) req.url = SANDBOX_PATHS.openidConfiguration;
-    return void oauth(req, res);
+    return oauth(req, res);
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    route(req, res, path).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy(error as Error);
+      // oidc-provider's own errors (an expired sign-in, a missing cookie) carry an OAuth error and a status.
+      const oauthError = error as { error?: string; error_description?: string; status?: number };
+      if (typeof oauthError.error === 'string' && typeof oauthError.status === 'number' && oauthError.status < 500) {
+        res.writeHead(oauthError.status, HTML_HEADERS);
+        return void res.end(toAuthErrorPage(parts.interaction.product, oauthError.error, oauthError.error_description));
+      }
+      sendJson(res, 500, { error: 'server_error' });
+    });
   };
 }

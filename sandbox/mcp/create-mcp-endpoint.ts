@@ -1,14 +1,19 @@
-import { createMcpHandler, verifyBearerToken, type McpHttpHandler, type OAuthTokenVerifier } from '@modelcontextprotocol/server';
-import { toChallengeResponse } from '../auth/bearer-challenge.ts';
+import { createMcpHandler, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { AccessToken, VerifyAccessToken } from '../../runtime/auth/access-token.ts';
+import { AuthError } from '../../runtime/auth/auth-error.ts';
+import { toAuthRefusal } from '../../runtime/auth/auth-refusal.ts';
+import { verifyBearer } from '../../runtime/auth/bearer.ts';
+import { toMcpAccept } from '../../runtime/mcp/mcp-accept.ts';
+import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
+import { toRpcErrorAnswer } from '../../runtime/mcp/rpc-error.ts';
 import { createMcpServer, type McpServerDeps } from './create-mcp-server.ts';
-import { needsCredential } from '../../src/lib/needs-credential.ts';
+import { toAcceptedForm } from './response-form.ts';
 
 /** What the gate in front of the MCP handler checks. */
 export interface McpEndpointOptions extends McpServerDeps {
-  verifier: OAuthTokenVerifier;
-  /** RFC 8707 resource identifier tokens must be for (the public base URL). */
-  resource: string;
-  /** RFC 9728 metadata URL named in every challenge. */
+  /** Verifies tokens for either audience this origin serves: the edge's base URL and its own (RFC 8707). */
+  verify: VerifyAccessToken;
+  /** This origin's RFC 9728 metadata, named in every challenge (the edge points its clients at its own). */
   resourceMetadataUrl: string;
 }
 
@@ -18,48 +23,76 @@ export interface McpEndpoint {
   close(): Promise<void>;
 }
 
-/** What the gate needs of a POST body: whether it needs a credential and, for tools/call, the tool's name. */
-async function readGated(request: Request, publicMethods: readonly string[]): Promise<{ name?: string } | null> {
+type Message = Record<string, unknown> | null;
+
+/** The message of a POST body that needs a credential, or null (not JSON: the MCP handler answers -32700). */
+async function readGated(request: Request, publicMethods: readonly string[]): Promise<Message> {
   if (request.method !== 'POST') return null;
   let value: unknown;
   try {
     value = JSON.parse(await request.clone().text());
   } catch {
-    return null; // Not JSON: the MCP handler answers -32700.
+    return null;
   }
-  // Contract §4.2 / reference §6.6: the gate needs the parsed body; a batch needs a token if any member does.
-  const messages = (Array.isArray(value) ? value : [value]) as Array<Record<string, unknown> | null>;
-  const gated = messages.find((m) => {
-    if (!m || typeof m !== 'object') return false;
-    return needsCredential({ method: typeof m.method === 'string' ? m.method : undefined, hasId: 'id' in m }, publicMethods);
-  });
-  if (!gated) return null;
-  const params = gated.params as { name?: unknown } | undefined;
-  return { name: gated.method === 'tools/call' ? String(params?.name ?? '') : undefined };
+  // The gate needs the parsed body; a batch needs a token if any member does.
+  const messages = (Array.isArray(value) ? value : [value]) as Message[];
+  return (
+    messages.find((m) => {
+      if (!m || typeof m !== 'object') return false;
+      return needsCredential({ method: typeof m.method === 'string' ? m.method : undefined, hasId: 'id' in m }, publicMethods);
+    }) ?? null
+  );
 }
+
+function toAuthInfo(token: string, claims: AccessToken): AuthInfo {
+  return { token, clientId: claims.clientId, scopes: claims.scopes, expiresAt: claims.expiresAt, resource: new URL(claims.audience), extra: { sub: claims.subject } };
+}
+
+const toId = (m: Message) => (m && (typeof m.id === 'string' || typeof m.id === 'number') ? m.id : null);
 
 /** Creates the gated endpoint: the content's public methods need no credential, everything else does (contract §5). */
 export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
   const handler: McpHttpHandler = createMcpHandler(({ authInfo }) => createMcpServer(o, authInfo));
   const scopeOf = new Map(o.content.tools.map((t) => [t.name, t.scope]));
-  const accessScope = o.content.site.access_scope;
+  const { access_scope: accessScope, mcp } = o.content.site;
+  const json = (answer: { status: number; body: unknown }, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } });
+
   return {
     async fetch(request) {
-      const call = await readGated(request, o.content.site.mcp.public_methods);
-      if (!call) return handler.fetch(request);
-      const scopes = [...new Set([accessScope, (call.name && scopeOf.get(call.name)) || accessScope])];
-      try {
-        const authInfo = await verifyBearerToken(request.headers.get('authorization'), {
-          verifier: o.verifier,
-          expectedResource: new URL(o.resource),
-          requiredScopes: scopes,
-        });
-        return handler.fetch(request, { authInfo });
-      } catch (error) {
-        // Contract §4.2 rule 2 and §7.2: 401 with WWW-Authenticate naming the protected-resource metadata.
-        return toChallengeResponse(error, { resourceMetadataUrl: o.resourceMetadataUrl, scopes });
+      const accept = toMcpAccept(request.headers.get('accept'));
+      if (request.method === 'POST' && !accept.json && !accept.sse) {
+        return json(toRpcErrorAnswer(o.content.errors, -31406, { detail: `Accept "${request.headers.get('accept')}" allows neither application/json nor text/event-stream.` }));
       }
+      const gated = await readGated(request, mcp.public_methods);
+      let authInfo: AuthInfo | undefined;
+      if (gated) {
+        const params = gated.params as { name?: unknown } | undefined;
+        const name = gated.method === 'tools/call' ? String(params?.name ?? '') : '';
+        const scopes = [...new Set([accessScope, scopeOf.get(name) ?? accessScope])];
+        const authorization = request.headers.get('authorization');
+        try {
+          const claims = await verifyBearer(authorization, { verify: o.verify, requiredScopes: scopes });
+          authInfo = toAuthInfo(authorization!.trim().replace(/^Bearer\s+/i, ''), claims);
+        } catch (error) {
+          if (!(error instanceof AuthError)) throw error;
+          // Contract §4.2 rule 2 and §7.2: the JSON-RPC refusal with one challenge naming the metadata.
+          const refusal = toAuthRefusal(error, { resourceMetadata: o.resourceMetadataUrl, scopes });
+          return json(toRpcErrorAnswer(o.content.errors, refusal.rpcCode, { id: toId(gated), detail: refusal.detail }), { 'www-authenticate': refusal.challenge });
+        }
+      }
+      // The SDK answers only clients that list both types; the form they asked for is given back below.
+      const both = accept.json && accept.sse && /application\/json/i.test(request.headers.get('accept') ?? '');
+      const forwarded = both ? request : new Request(request, { headers: withAccept(request.headers), duplex: 'half' } as RequestInit);
+      const response = await handler.fetch(forwarded, authInfo ? { authInfo } : undefined);
+      return toAcceptedForm(response, accept);
     },
     close: () => handler.close(),
   };
+}
+
+function withAccept(headers: Headers): Headers {
+  const out = new Headers(headers);
+  out.set('accept', 'application/json, text/event-stream');
+  return out;
 }

@@ -107,7 +107,7 @@ describe('build record', () => {
 
 describe('CDN rules', () => {
   it('_headers gives a content type to every extension-less public file, and noindex to twins', async () => {
-    const { listFiles } = await import('../../src/lib/list-files.ts');
+    const { listFiles } = await import('../../runtime/node/list-files.ts');
     const { DIST } = await import('../helpers/built-site.ts');
     const headers = readFileSync(`${DIST}/_headers`, 'utf8');
     const extensionless = listFiles(DIST).filter((f) => !f.split('/').pop()!.includes('.') && !f.startsWith('_'));

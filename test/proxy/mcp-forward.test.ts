@@ -3,11 +3,15 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createUndiciForwarder } from '../../proxy/node/undici-forwarder.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
 
-const FORWARDERS = { 'node:http': createHttpForwarder, 'undici.request': createUndiciForwarder };
-let createForwarder = createHttpForwarder;
+// The two forwarders the edge ships: node:http on Node, fetch on edge runtimes (the worker).
+const FORWARDERS = {
+  'node:http': createHttpForwarder,
+  fetch: (options: { timeoutMs: number }) => Object.assign(createFetchForwarder(options), { close: async () => {} }),
+};
+let createForwarder: (options: { timeoutMs: number }) => ReturnType<typeof createHttpForwarder> = createHttpForwarder;
 import { BASE_URL, createTestConfig } from './helpers/test-app.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
 
@@ -79,28 +83,59 @@ describe.each(Object.entries(FORWARDERS))('forwarding to <app_url>/mcp over real
     expect(rest).toContain('"result"');
   });
 
-  it('rewrites an upstream WWW-Authenticate so resource_metadata names this host', async () => {
+  it("answers an upstream 401 in its own shape: the JSON-RPC error and one challenge naming this host's metadata", async () => {
     const up = await upstream((_req, res) => {
-      res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token", resource_metadata="https://app.warden.example/.well-known/oauth-protected-resource/mcp"' });
-      res.end();
+      res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token", error_description="The access token expired", resource_metadata="https://app.warden.example/.well-known/oauth-protected-resource/mcp"' });
+      res.end('{"error":"invalid_token"}');
     });
     const edge = await startEdge(up.url);
     const res = await post(edge.url, initialize, { authorization: 'Bearer abc' });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource"`);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource", error="invalid_token", error_description="The access token expired"`,
+    );
+    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -31401, message: 'Unauthorized', data: { detail: 'The access token expired.' } } });
   });
 
-  it('forwards GET and DELETE with the session header', async () => {
+  it('never passes a malformed upstream challenge on (a parameter twice, RFC 9110 §11.2)', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(401, { 'www-authenticate': 'Bearer resource_metadata="https://a.example/x", resource_metadata="https://a.example/x"' });
+      res.end();
+    });
+    const edge = await startEdge(up.url);
+    const res = await post(edge.url, initialize);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource", scope="warden:access"`);
+  });
+
+  it("answers an upstream 403 insufficient_scope as -31403 with the upstream's scopes", async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(403, { 'www-authenticate': 'Bearer error="insufficient_scope", scope="warden:access warden:lessons.write", resource_metadata="https://x.example/m"' });
+      res.end();
+    });
+    const edge = await startEdge(up.url);
+    const res = await post(edge.url, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'add_lesson', arguments: {} } }), { authorization: 'Bearer abc' });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource", error="insufficient_scope", error_description="The hosted tool endpoint refused the access token", scope="warden:access warden:lessons.write"`,
+    );
+    expect(await res.json()).toMatchObject({ id: 7, error: { code: -31403 } });
+  });
+
+  it('forwards GET without a token, and DELETE (which ends a session) only with one', async () => {
     const up = await upstream((_req, res) => {
       res.writeHead(405, { allow: 'POST' });
       res.end();
     });
     const edge = await startEdge(up.url);
-    for (const method of ['GET', 'DELETE']) {
-      const res = await fetch(`${edge.url}/.well-known/mcp`, { method, headers: { 'mcp-session-id': 's1' } });
-      expect(res.status).toBe(405);
-      expect(res.headers.get('allow')).toBe('POST');
-    }
+    const get = await fetch(`${edge.url}/.well-known/mcp`, { headers: { 'mcp-session-id': 's1' } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const anonymous = await fetch(`${edge.url}/.well-known/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': 's1' } });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: { code: -31401 } });
+    const deleted = await fetch(`${edge.url}/.well-known/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': 's1', authorization: 'Bearer abc' } });
+    expect(deleted.status).toBe(405);
     expect(up.requests.map((r) => [r.method, r.headers['mcp-session-id']])).toEqual([['GET', 's1'], ['DELETE', 's1']]);
   });
 

@@ -170,13 +170,24 @@ describe('origin, CORS, methods and limits', () => {
     expect((await res.json()).error.code).toBe(-31413);
   });
 
-  it('GET and DELETE are forwarded', async () => {
-    for (const method of ['GET', 'DELETE']) {
-      const res = await app.request('/mcp', { method, headers: { 'mcp-session-id': 's-1' } });
-      expect(res.status).toBe(200);
-      expect(seen.at(-1)!.method).toBe(method);
-      expect(seen.at(-1)!.headers.get('mcp-session-id')).toBe('s-1');
-    }
+  it('GET is forwarded without a token; a sent token is verified', async () => {
+    const res = await app.request('/mcp', { headers: { 'mcp-session-id': 's-1' } });
+    expect(res.status).toBe(200);
+    expect(seen.at(-1)!.method).toBe('GET');
+    expect(seen.at(-1)!.headers.get('mcp-session-id')).toBe('s-1');
+    const bad = await app.request('/mcp', { headers: { authorization: 'Bearer not.a.token' } });
+    expect(bad.status).toBe(401);
+  });
+
+  it('DELETE ends a session, so it needs a valid token: a session id is no credential', async () => {
+    const before = seen.length;
+    const anonymous = await app.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': 's-1' } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${METADATA}", scope="warden:access"`);
+    expect(seen.length).toBe(before);
+    const res = await app.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': 's-1', authorization: `Bearer ${await good()}` } });
+    expect(res.status).toBe(200);
+    expect(seen.at(-1)!.method).toBe('DELETE');
   });
 
   it('only the MCP headers go upstream: no hop-by-hop, no spoofable forwarding headers, no cookies', async () => {

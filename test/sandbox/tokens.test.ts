@@ -21,7 +21,7 @@ describe('the sandbox verifies every bearer token itself', () => {
     const token = await signWithSandboxKey(sandbox.dataDir, { iss: sandbox.issuer, aud: 'https://elsewhere.example', sub: 'x', scope: 'warden:access', client_id: 'x' }, now() + 300);
     const response = await postMcp(sandbox.url, call, token);
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+", error="invalid_token", error_description="The access token is for another audience"/);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+", error="invalid_token", error_description="The access token is for another resource"/);
   });
 
   it('refuses an expired token with 401 invalid_token', async () => {

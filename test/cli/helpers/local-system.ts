@@ -5,9 +5,9 @@ import { readEnv, toAppConfig } from '../../../proxy/config.ts';
 import { createApp } from '../../../proxy/create-app.ts';
 import { createHttpForwarder } from '../../../proxy/node/http-forwarder.ts';
 import { listen, type Listening } from '../../../proxy/node/listen.ts';
-import { LOCAL_RELEASES_PATH } from '../../../proxy/node/local-release.ts';
 import { readDist, toEtag } from '../../../proxy/node/read-dist.ts';
 import { toStaticFiles } from '../../../proxy/static/static-files.ts';
+import { RELEASES_PATH } from '../../../sandbox/http/release-files.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/start.ts';
 import { getContentDir, readContent } from '../../../src/content/read-content.ts';
 import { PATHS, REWRITES } from '../../../src/lib/paths.ts';
@@ -37,11 +37,11 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
   const [port, sandboxPort] = [await getFreePort(), await getFreePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   const data = makeDataDir();
-  // releaseDir is the sandbox's release route (sandbox/start.ts); spread so the options stay one object.
-  const extra = { releaseDir: resolve(o.releaseDir), accessTokenTtl: o.accessTokenTtl };
-  const options: SandboxOptions = { host: '127.0.0.1', port: sandboxPort, baseUrl, dataDir: data.dataDir, log: () => {}, ...extra };
+  const options: SandboxOptions = {
+    host: '127.0.0.1', port: sandboxPort, baseUrl, dataDir: data.dataDir, log: () => {}, releaseDir: resolve(o.releaseDir), accessTokenTtl: o.accessTokenTtl,
+  };
   let sandbox = await startSandbox(options);
-  const releaseArchive = `${sandbox.url}${LOCAL_RELEASES_PATH}`;
+  const releaseArchive = `${sandbox.url}${RELEASES_PATH}`;
   const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer, RELEASE_ARCHIVE: releaseArchive });
   const file = (path: string, text: string) => {
     const body = new TextEncoder().encode(text);

@@ -6,7 +6,7 @@ import { buildRelease, readReleaseManifest } from '../../../cli/build/build-rele
 import { toHostTarget } from '../../../cli/build/node-runtime.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
 import { getContentDir, readContent } from '../../../src/content/read-content.ts';
-import { LOCAL, toLocalUrl } from '../../../src/lib/local-defaults.ts';
+import { LOCAL, toLocalUrl } from '../../../runtime/local-defaults.ts';
 
 /** The release folder the tests build once (cached by its inputs' hash across runs) and install from. */
 export const TEST_RELEASE_DIR = resolve('.test-dist-cli/release');

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
-import { isBodyless, UpstreamError, type Forwarder } from '../forward/forwarder.ts';
+import { isBodyless, UpstreamError, type Forwarder } from '../../proxy/forward/forwarder.ts';
 
 // Errors undici raises before any response byte arrives because of time, not reachability.
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);

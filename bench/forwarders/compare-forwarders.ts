@@ -1,11 +1,11 @@
-/** Loopback benchmark of the three forwarders inside the real app (issue 3: measure, then pick). Run: npx tsx test/proxy/bench-forwarders.ts */
+/** Loopback comparison of three forwarders inside the real app: how node:http was chosen. Run: npx tsx bench/forwarders/compare-forwarders.ts */
 import { createServer } from 'node:http';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen } from '../../proxy/node/listen.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
-import { createUndiciForwarder } from '../../proxy/node/undici-forwarder.ts';
+import { createUndiciForwarder } from './undici-forwarder.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
 import { readContent } from '../../src/content/read-content.ts';
 import { readEnv, toAppConfig } from '../../proxy/config.ts';
