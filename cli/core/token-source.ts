@@ -67,8 +67,13 @@ async function obtain(o: TokenSourceOptions, entry: IssuerCredentials): Promise<
 
 /** Creates the token lifecycle for one resource over the credential store. */
 export function createTokenSource(o: TokenSourceOptions): TokenSource {
-  const renew = (rejected: string | undefined, required: boolean) =>
-    o.store.update(async (file) => {
+  const renew = async (rejected: string | undefined, required: boolean) => {
+    // Nothing stored: say so without touching the folder (no lock file, no empty credentials file).
+    if (!hasCredential(o.store.read().issuers[o.issuer])) {
+      if (required) throw new CliError(NO_CREDENTIAL, 'ERR_NO_CREDENTIAL');
+      return undefined;
+    }
+    return o.store.update(async (file) => {
       // Under the lock: another process may have renewed meanwhile; its token is as good as ours.
       const entry = file.issuers[o.issuer];
       const cached = entry?.tokens[o.resource];
@@ -86,11 +91,10 @@ export function createTokenSource(o: TokenSourceOptions): TokenSource {
       if (from === 'login' && response.refresh_token) entry.login!.refresh_token = response.refresh_token;
       return response.access_token;
     });
+  };
   return {
     async getToken() {
-      const entry = o.store.read().issuers[o.issuer];
-      if (!hasCredential(entry)) return undefined;
-      const cached = entry!.tokens[o.resource];
+      const cached = o.store.read().issuers[o.issuer]?.tokens[o.resource];
       if (cached && isFresh(cached, o.now())) return cached.access_token;
       return renew(undefined, false);
     },
