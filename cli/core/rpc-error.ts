@@ -1,5 +1,6 @@
 import { isCliError } from './cli-error.ts';
 import { toNetworkReason } from './http-json.ts';
+import { NO_CREDENTIAL } from './token-source.ts';
 
 /** A JSON-RPC error object (JSON-RPC 2.0 §5.1). */
 export interface RpcError {
@@ -33,6 +34,8 @@ export function toRpcError(error: unknown, id: string | number): RpcError {
   const e = error as Error & { code?: unknown; data?: { status?: number; text?: unknown } };
   const upstream = toUpstreamError(e.data?.text, id);
   if (upstream) return upstream;
+  // The SDK's own refusal when the bridge has no way to get a credential at all.
+  if (e.name === 'UnauthorizedError') return { code: UNAUTHORIZED, message: NO_CREDENTIAL };
   if (e.data?.status === 401) return { code: UNAUTHORIZED, message: 'the service refused the credential even after renewing it: run `warden login` or `warden admin register` again' };
   if (e.data?.status === 403) return { code: -31403, message: 'the credential lacks a scope this call needs' };
   if (e.name === 'TypeError' && (e as { cause?: unknown }).cause) return { code: INTERNAL, message: `the service is unreachable: ${toNetworkReason(error)}` };
