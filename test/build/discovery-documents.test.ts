@@ -99,9 +99,10 @@ describe('/api/catalog', () => {
 });
 
 describe('build record', () => {
-  it('_build.json records the base URL, app URL and issuer the build was made for', () => {
+  it('_build.json records the base URL, app URL, issuer and CLI release archive the build was made for', async () => {
     const build = JSON.parse(readFileSync(toDistFile('/_build.json')!, 'utf8'));
-    expect(build).toEqual({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL });
+    const { site } = await readTestContent();
+    expect(build).toEqual({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL, release_archive: site.cli.release_archive });
   });
 });
 

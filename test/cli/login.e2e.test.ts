@@ -95,6 +95,17 @@ describe('warden login', () => {
     });
     expect(call.status).toBe(200);
     expect(await call.text()).toContain('demo-user');
+    // Each origin is its own resource (RFC 8707): the base URL's token works at the edge, and only there.
+    const edgeToken = await run(warden, ['auth', 'token', '--resource', system.baseUrl], { env: env() });
+    expect(edgeToken.code, edgeToken.stderr).toBe(0);
+    const audience = (t: string) => (JSON.parse(Buffer.from(t.trim().split('.')[1]!, 'base64url').toString()) as { aud: string }).aud;
+    expect([audience(token.stdout), audience(edgeToken.stdout)]).toEqual([system.sandbox.url, system.baseUrl]);
+    const throughEdge = await fetch(`${system.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', authorization: `Bearer ${edgeToken.stdout.trim()}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
+    });
+    expect(throughEdge.status).toBe(200);
     const client = await connectStdio('v2', warden, env());
     try {
       expect((await client.callTool(getRun)).isError).toBeFalsy();
