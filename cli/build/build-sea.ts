@@ -1,8 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { inject } from 'postject';
 import { CORES_ASSET } from './bundle-cli.ts';
+
+const POSTJECT_CLI = createRequire(import.meta.url).resolve('postject/dist/cli.js');
 
 /** The fuse Node looks for to know it carries a SEA blob (Node docs, "Single executable applications"). */
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -35,6 +37,9 @@ export async function buildSea(o: { scripts: { main: string; cores: string }; no
   copyFileSync(o.node, o.out);
   chmodSync(o.out, 0o755);
   const stripped = !o.macho && tryStrip(o.out);
-  await inject(o.out, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: FUSE, ...(o.macho ? { machoSegmentName: 'NODE_SEA' } : {}) });
+  // postject's CLI in a child process: its ELF writer prints harmless warnings, shown only if it fails.
+  const args = [POSTJECT_CLI, o.out, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', FUSE, ...(o.macho ? ['--macho-segment-name', 'NODE_SEA'] : [])];
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`postject failed on ${o.out}:\n${result.stderr}`);
   return { stripped };
 }
