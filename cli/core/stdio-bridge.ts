@@ -56,6 +56,8 @@ export async function runStdioBridge(o: BridgeOptions): Promise<void> {
   });
   const stdio = new StdioServerTransport(input, o.stdout);
   const handshakes = new Set<string | number>();
+  // Requests whose answer has not reached stdout yet, by id: stdin may close before their answers arrive.
+  const unanswered = new Map<string | number, () => void>();
   let upstream: Promise<StreamableHTTPClientTransport> | undefined;
 
   const reply = (message: JSONRPCMessage) => stdio.send(message).catch((error: Error) => o.log(`cannot write to stdout: ${error.message}`));
@@ -68,7 +70,7 @@ export async function runStdioBridge(o: BridgeOptions): Promise<void> {
       if (message.id !== undefined && handshakes.delete(message.id) && typeof message.result?.protocolVersion === 'string') {
         http.setProtocolVersion(message.result.protocolVersion);
       }
-      void reply(message);
+      void reply(message).then(() => message.id !== undefined && unanswered.get(message.id)?.());
     };
     // Failures of requests are answered below; this only hears about the background GET stream.
     http.onerror = () => {};
@@ -83,8 +85,13 @@ export async function runStdioBridge(o: BridgeOptions): Promise<void> {
         throw error;
       });
       const http = await upstream;
-      if (message.method === 'initialize' && message.id !== undefined) handshakes.add(message.id);
-      await http.send(message);
+      const id = message.method ? message.id : undefined;
+      if (id === undefined) return await http.send(message);
+      if (message.method === 'initialize') handshakes.add(id);
+      // An answer on a server-sent-events stream arrives after send() returns: wait for it, or for its stream's end.
+      const answered = new Promise<void>((resolve) => unanswered.set(id, resolve));
+      await http.send(message, { onRequestStreamEnd: () => unanswered.get(id)?.() });
+      await answered;
     } catch (error) {
       if (message.id !== undefined && message.method) {
         handshakes.delete(message.id);
@@ -92,6 +99,8 @@ export async function runStdioBridge(o: BridgeOptions): Promise<void> {
       } else {
         o.log(`could not forward ${message.method ?? 'a message'}: ${(error as Error).message}`);
       }
+    } finally {
+      if (message.id !== undefined) unanswered.delete(message.id);
     }
   };
 

@@ -60,7 +60,7 @@ export async function loginWithBrowser(o: BrowserLoginOptions): Promise<TokenRes
     const opened = o.openBrowser(url.href);
     o.say(opened
       ? 'Opened your browser. Waiting for the sign-in to finish…'
-      : `Waiting for the sign-in. If the browser runs on another machine, paste here the address it ends on (${loopback.redirectUri}?…), or use \`login --device\`.`);
+      : `Waiting for the sign-in. If the browser runs on another machine, paste here the address it ends on (${loopback.redirectUri}?…), or run \`warden login --device\`.`);
     const timeout = new Promise<never>((_, fail) => {
       timer = setTimeout(() => fail(new CliError(`no sign-in within ${Math.round(o.timeoutMs / 1000)} s: run \`warden login\` again`, 'ERR_TIMEOUT')), o.timeoutMs);
     });
