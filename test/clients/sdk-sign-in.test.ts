@@ -18,11 +18,7 @@ const REDIRECT = 'http://127.0.0.1:43219/oauth/callback';
 let published = 0;
 /** A client id that is the URL of a fresh metadata document naming the test's redirect URI. */
 function metadataDocumentClient(): ClientKind {
-  const path = `/clients/sdk-${++published}.json`;
-  const clientMetadataUrl = system.documents.publish(path, {
-    client_id: `${system.documents.origin}${path}`, client_name: 'SDK sign-in test', redirect_uris: [REDIRECT],
-    grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none',
-  });
+  const clientMetadataUrl = system.documents.publish(`/clients/sdk-${++published}.json`, REDIRECT, { client_name: 'SDK sign-in test' });
   return { registration: 'metadata-document', clientMetadataUrl };
 }
 

@@ -11,8 +11,11 @@ export interface ClientDocuments {
   origin: string;
   /** The CA's PEM file. */
   caFile: string;
-  /** Serves `document` at `path`; returns its URL, the client id. */
-  publish(path: string, document: Record<string, unknown>): string;
+  /**
+   * Serves at `path` the document of a public client (PKCE, no secret) that signs people in to `redirectUri`,
+   * its client_id its own URL; `fields` override or add metadata. Returns the URL, the client id.
+   */
+  publish(path: string, redirectUri: string, fields?: Record<string, unknown>): string;
   close(): Promise<void>;
 }
 
@@ -30,9 +33,13 @@ export async function startClientDocuments(): Promise<ClientDocuments> {
   return {
     origin,
     caFile: ca.caFile,
-    publish(path, document) {
-      served.set(path, document);
-      return `${origin}${path}`;
+    publish(path, redirectUri, fields = {}) {
+      const clientId = `${origin}${path}`;
+      served.set(path, {
+        client_id: clientId, client_name: 'Test MCP client', redirect_uris: [redirectUri],
+        grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...fields,
+      });
+      return clientId;
     },
     async close() {
       server.closeAllConnections();
