@@ -1,13 +1,13 @@
 /**
  * `npm run bench`: side-by-side benchmarks in one run on this machine, written as ratios to BENCHMARKS.md
- * (issue 6). Not part of `npm test`. BENCH_* variables set durations, runs and sections (lib/bench-config.ts).
+ * Not part of `npm test`. BENCH_* variables set durations, runs and sections (lib/bench-config.ts).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getClientCredentialsToken, registerWorkloadClient } from '../sandbox/auth/workload-client.ts';
-import { getFreePort } from '../test/sandbox/sandbox-fixture.ts';
-import { buildDist } from '../test/verify/helpers/local-deployment.ts';
+import { getFreePort } from '../harness/free-port.ts';
+import { buildDist } from '../harness/build-dist.ts';
 import { readBenchConfig } from './lib/bench-config.ts';
 import { spawnServer, type ChildServer } from './lib/spawn-server.ts';
 import { benchBuild } from './sections/build-bench.ts';

@@ -1,14 +1,16 @@
 /**
- * `npm start`: the whole system in one command. Validates the environment, starts the demo sandbox
- * when APP_URL is unset, (re)builds dist when it was built for other addresses, then serves.
+ * `npm start`: the whole system in one command. Validates the environment, starts the demo sandbox when
+ * APP_URL is unset, (re)builds dist when it was built for other addresses or from other sources, then serves.
  */
 import { resolve } from 'node:path';
-import { ConfigError, readEnv, toBaseUrl } from './config.ts';
-import { readBuildInfo, toBuildMismatches } from './node/build-info.ts';
-import { startNodeServer, type Upstream } from './node/create-node-server.ts';
+import { ConfigError, readEnv, toBaseUrl, type Upstream } from './config.ts';
+import { readBuildFacts, toBuildMismatches } from './node/build-info.ts';
+import { startNodeServer } from './node/create-node-server.ts';
 import { runBuild } from './node/run-build.ts';
 import { startSandbox } from './node/sandbox.ts';
 import { onShutdown } from './node/shutdown.ts';
+import { getContentDir } from '../src/content/content-dir.ts';
+import { toSourceHash } from '../runtime/node/source-hash.ts';
 
 try {
   const env = readEnv(process.env);
@@ -27,12 +29,16 @@ try {
   const authIssuer = env.APP_URL ? (env.AUTH_ISSUER ?? env.APP_URL) : upstream.issuer;
   const distDir = resolve(env.WARDEN_OUT_DIR);
   const wanted = { base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer };
-  const mismatches = toBuildMismatches(readBuildInfo(distDir), wanted);
+  let facts = readBuildFacts(distDir);
+  const mismatches = toBuildMismatches(facts, wanted);
+  if (facts && facts.source_hash !== toSourceHash(process.cwd(), getContentDir())) mismatches.push('sources: changed since the last build');
   if (mismatches.length > 0) {
     console.log(`Building ${env.WARDEN_OUT_DIR}/ for ${baseUrl}:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);
     runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir });
+    facts = readBuildFacts(distDir);
   }
-  const server = await startNodeServer(env, upstream);
+  if (!facts) throw new ConfigError(`${env.WARDEN_OUT_DIR}/_build.json is missing or unreadable after the build`);
+  const server = await startNodeServer(env, facts, upstream);
   cleanups.unshift(() => server.close());
   console.log(`Warden is running on ${server.url} (public base ${baseUrl})`);
   onShutdown(...cleanups);

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { getClientCredentialsToken, registerWorkloadClient, type WorkloadCredentials } from '../sandbox/auth/workload-client.ts';
-import { LOCAL, toLocalUrl } from '../src/lib/local-defaults.ts';
+import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
 
-// `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector (issue 4).
+// `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector.
 const env = z
   .object({
     SANDBOX_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(Number(process.env.SANDBOX_PORT ?? LOCAL.sandboxPort))),

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { COPY_ROOT, copyProject } from '../../test/verify/helpers/project-copy.ts';
+import { COPY_ROOT, copyProject } from '../../harness/project-copy.ts';
 
 const WORDS = 'agent jail review sign-off audit budget fleet merge gate workflow run harness lesson policy scope token'.split(' ');
 

@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { median } from '../lib/bench-config.ts';
 import { createBareSite, createOurSite } from '../lib/generated-site.ts';
 import { ratio, toTable, verdict } from '../lib/report.ts';
-import { listFiles } from '../../src/lib/list-files.ts';
-import { removeProjectCopy } from '../../test/verify/helpers/project-copy.ts';
+import { listFiles } from '../../runtime/node/list-files.ts';
+import { removeProjectCopy } from '../../harness/project-copy.ts';
 
 const ASTRO = resolve('node_modules/astro/bin/astro.mjs');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;

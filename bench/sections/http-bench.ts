@@ -2,7 +2,7 @@ import type { BenchConfig } from '../lib/bench-config.ts';
 import { compareThroughput, type Throughput } from '../lib/load.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
 import { spawnServer } from '../lib/spawn-server.ts';
-import { getFreePort } from '../../test/sandbox/sandbox-fixture.ts';
+import { getFreePort } from '../../harness/free-port.ts';
 
 /** Health vs a bare node:http server, and llms.txt / a negotiated twin vs sirv on the same dist; returns a markdown section. */
 export async function benchHttp(config: BenchConfig, edgeUrl: string, dist: string, page: string): Promise<string> {

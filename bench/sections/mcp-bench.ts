@@ -2,7 +2,7 @@ import type { BenchConfig } from '../lib/bench-config.ts';
 import { compareThroughput, measureLatency, type LoadTarget } from '../lib/load.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
 import { spawnServer } from '../lib/spawn-server.ts';
-import { getFreePort } from '../../test/sandbox/sandbox-fixture.ts';
+import { getFreePort } from '../../harness/free-port.ts';
 
 const rpc = (method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 

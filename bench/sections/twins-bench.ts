@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { listFiles } from '../../src/lib/list-files.ts';
+import { listFiles } from '../../runtime/node/list-files.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
 
 /** Roughly 4 characters per token for English prose and markup (the usual BPE rule of thumb; an estimate, not a tokenizer). */

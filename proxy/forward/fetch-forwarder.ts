@@ -1,8 +1,8 @@
 import { isBodyless, UpstreamError, type Forwarder } from './forwarder.ts';
 
 /**
- * A forwarder over the platform `fetch`, for edge runtimes. On Node the undici forwarder is faster
- * (proxy/node/undici-forwarder.ts); this one exists so the app runs where only `fetch` exists.
+ * A forwarder over the platform `fetch`, for edge runtimes. On Node the node:http forwarder is faster
+ * (proxy/node/http-forwarder.ts; bench/forwarders/ compares them); this one runs where only `fetch` exists.
  */
 export function createFetchForwarder(options: { timeoutMs: number; fetch?: typeof fetch }): Forwarder {
   const doFetch = options.fetch ?? fetch;

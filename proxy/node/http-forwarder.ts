@@ -11,7 +11,7 @@ function toHeaders(raw: string[]): Headers {
 
 /**
  * The Node forwarder: `node:http` over keep-alive agents. Measured against `undici.request` and
- * `fetch` inside this app (test/proxy/bench-forwarders.ts) it forwarded the most requests per second
+ * `fetch` inside this app (bench/forwarders/compare-forwarders.ts) it forwarded the most requests per second
  * with the lowest p99, and it streams: the response body is handed on chunk by chunk.
  */
 export function createHttpForwarder(options: { timeoutMs: number }): Forwarder & { close(): Promise<void> } {
@@ -31,7 +31,7 @@ export function createHttpForwarder(options: { timeoutMs: number }): Forwarder &
           settled = true;
           clearTimeout(timer);
           // After the headers, failures (a reset mid-stream) error the web stream below; the server adapter
-          // then drops the client connection. This listener keeps them from becoming uncaught (DESIGN "Facts").
+          // then drops the client connection. This listener keeps them from becoming uncaught: an unhandled body error once took the whole process down.
           res.on('error', () => {});
           const status = res.statusCode ?? 502;
           const responseHeaders = toHeaders(res.rawHeaders);

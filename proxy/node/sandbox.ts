@@ -1,4 +1,4 @@
-/** The demo sandbox as `sandbox/start.ts` exports it (the embedded stand-in for `{app_url}`; DESIGN "The shape"). */
+/** The demo sandbox as `sandbox/start.ts` exports it (the embedded stand-in for `{app_url}`). */
 export interface Sandbox {
   url: string;
   issuer: string;

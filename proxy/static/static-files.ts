@@ -1,5 +1,5 @@
 import { PATHS } from '../../src/lib/paths.ts';
-import { toContentType } from '../../src/lib/content-type.ts';
+import { toContentType } from '../../runtime/http/content-type.ts';
 
 /** One file of dist, held in memory with everything its response needs. */
 export interface StaticFile {

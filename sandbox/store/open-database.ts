@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-// One file under the data directory holds everything the tools write and the OAuth server keeps (issue 4).
+// One file under the data directory holds everything the tools write and the OAuth server keeps.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
   id TEXT PRIMARY KEY, subject TEXT NOT NULL, workflow_id TEXT NOT NULL, started_at TEXT NOT NULL, note TEXT

@@ -1,4 +1,4 @@
-import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from './content-type.ts';
+import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../runtime/http/content-type.ts';
 import { PATHS, REWRITES } from './paths.ts';
 
 /**

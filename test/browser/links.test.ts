@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
-import { listFiles, toPagePathOfHtmlFile } from '../../src/lib/list-files.ts';
+import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { DYNAMIC_PATHS, toDistFile } from '../helpers/dist-files.ts';
 import { BASE_URL } from '../helpers/built-site.ts';
 import { SITE_DIR } from './browser.ts';

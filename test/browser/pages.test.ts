@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { listFiles, toPagePathOfHtmlFile } from '../../src/lib/list-files.ts';
+import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { SITE_DIR, openSite, watchProblems, type BrowserSite } from './browser.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

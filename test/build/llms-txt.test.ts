@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
-import { listFiles, toPagePathOfHtmlFile } from '../../src/lib/list-files.ts';
+import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { toTwinPath } from '../../src/lib/paths.ts';
 
 const llms = readBuilt('/llms.txt');
 
-// The llms.txt reference parser (standards.md §6, AnswerDotAI/llms-txt miniparse.py), in JavaScript.
+// The llms.txt reference parser (llmstxt.org, AnswerDotAI/llms-txt miniparse.py), in JavaScript.
 const HEAD = /^#\s*(?<title>.+?)$\n+(?:^>\s*(?<summary>.+?)$)?\n+(?<info>[\s\S]*)/m;
 const LINK = /^-\s*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::\s*(?<desc>.*))?$/;
 

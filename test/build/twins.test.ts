@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
-import { listFiles, toPagePathOfHtmlFile } from '../../src/lib/list-files.ts';
+import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { toTwinPath } from '../../src/lib/paths.ts';
 
 const htmlFiles = listFiles(DIST).filter((f) => f.endsWith('.html'));

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useBrowserHook } from './helpers/browser-hook.ts';
 import { ADDRESS_NAMES, useClientSystem } from './helpers/client-system.ts';
-import { getFreePort } from '../sandbox/sandbox-fixture.ts';
+import { getFreePort } from '../../harness/free-port.ts';
 
 // The MCP Inspector CLI signing in the way its users do, at each of the three addresses. Without a terminal it
 // refuses to start an interactive sign-in unless MCP_AUTO_OPEN_ENABLED=true; then it opens the browser with

@@ -9,7 +9,7 @@ import { MCP_PATHS } from '../../src/lib/paths.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
 import { startEdgeWithSandbox, type EdgeWithSandbox } from './helpers/edge-with-sandbox.ts';
 
-// The MCP Inspector CLI (mcp.md §9) against the edge in front of the sandbox, with a real sandbox token.
+// The MCP Inspector CLI against the edge in front of the sandbox, with a real sandbox token.
 const run = promisify(execFile);
 const NODE = resolve('node_modules/.bin/node');
 const INSPECTOR = resolve('node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');

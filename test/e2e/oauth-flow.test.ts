@@ -38,7 +38,7 @@ const rpc = (path: string, body: unknown, token?: string) =>
     body: JSON.stringify(body),
   });
 
-/** Follows the 401 challenge as an MCP client does (mcp.md §6.4) and returns a client-credentials token. */
+/** Follows the 401 challenge as an MCP client does (MCP authorization: discovery) and returns a client-credentials token. */
 async function followChallengeToToken(path: string): Promise<string> {
   const challenge = await rpc(path, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } });
   expect(challenge.status).toBe(401);

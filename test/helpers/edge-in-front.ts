@@ -7,6 +7,7 @@ import { toEtag } from '../../proxy/node/read-dist.ts';
 import { toStaticFiles, type RawFile } from '../../proxy/static/static-files.ts';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import { PATHS, REWRITES } from '../../src/lib/paths.ts';
+import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { toProtectedResource } from '../../src/lib/to-protected-resource.ts';
 
 /** The hosted origin the edge forwards to: the sandbox, in this process or in its own. */
@@ -43,7 +44,7 @@ export async function startEdgeInFront(port: number, upstream: Upstream, files: 
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(port), BASE_URL: baseUrl });
   const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: upstream.url, AUTH_ISSUER: upstream.issuer });
   const forward = createHttpForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
-  const app = createApp(toAppConfig(env, content, { appUrl: upstream.url, issuer: upstream.issuer }), {
+  const app = createApp(toAppConfig(env, toBuildFacts(content, 'test'), { appUrl: upstream.url, issuer: upstream.issuer }), {
     files: toStaticFiles([...toProtectedResourceFiles(baseUrl, upstream), ...files]),
     forward,
     getKey: createRemoteJWKSet(new URL(upstream.jwksUri)),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { getFreePort } from '../../harness/free-port.ts';
 
 /** The sandbox in a process of its own (`npm run sandbox`'s entry), for settings read at process start. */
 export interface SandboxProcess {
@@ -9,18 +9,10 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 /** Starts `sandbox/main.ts` under the project's Node with the given environment; resolves once it listens. */
 export async function startSandboxProcess(env: Record<string, string>): Promise<SandboxProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+  const port = await getFreePort();
+  const child = spawn(process.execPath, ['sandbox/main.ts'], {
     env: { ...process.env, SANDBOX_HOST: '127.0.0.1', SANDBOX_PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

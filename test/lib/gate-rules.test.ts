@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDuplicateKey } from '../../src/lib/find-duplicate-key.ts';
+import { findDuplicateKey } from '../../runtime/json/find-duplicate-key.ts';
 import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
 import { readContent } from '../../src/content/read-content.ts';
 

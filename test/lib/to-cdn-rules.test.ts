@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../src/lib/content-type.ts';
+import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../runtime/http/content-type.ts';
 import { PATHS, REWRITES } from '../../src/lib/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../../src/lib/to-cdn-rules.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIST } from '../helpers/built-site.ts';
-import { listFiles, toPagePathOfHtmlFile } from '../../src/lib/list-files.ts';
+import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS, toTwinPath } from '../../src/lib/paths.ts';
 import { createTestApp, loadFiles, BASE_URL } from './helpers/test-app.ts';
 

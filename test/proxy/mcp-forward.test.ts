@@ -3,11 +3,15 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createUndiciForwarder } from '../../proxy/node/undici-forwarder.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
 
-const FORWARDERS = { 'node:http': createHttpForwarder, 'undici.request': createUndiciForwarder };
-let createForwarder = createHttpForwarder;
+// The two forwarders the edge ships: node:http on Node, fetch on edge runtimes (the worker).
+const FORWARDERS = {
+  'node:http': createHttpForwarder,
+  fetch: (options: { timeoutMs: number }) => Object.assign(createFetchForwarder(options), { close: async () => {} }),
+};
+let createForwarder: (options: { timeoutMs: number }) => ReturnType<typeof createHttpForwarder> = createHttpForwarder;
 import { BASE_URL, createTestConfig } from './helpers/test-app.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
 

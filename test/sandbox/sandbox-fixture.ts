@@ -1,20 +1,13 @@
 import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { getFreePort } from '../../harness/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importJWK, SignJWT } from 'jose';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/start.ts';
 import { getClientCredentialsToken, registerWorkloadClient } from '../../sandbox/auth/workload-client.ts';
 
-/** A free loopback port (the sandbox then serves as its own base URL, so challenges resolve). */
-export async function getFreePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
+export { getFreePort };
 
 /** A fresh temporary data directory and a remover. */
 export function makeDataDir(): { dataDir: string; remove(): void } {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { startClientDocuments, type ClientDocuments } from '../../helpers/client-documents.ts';
 import { startEdgeInFront, type RunningEdge } from '../../helpers/edge-in-front.ts';
 import { startSandboxProcess, type SandboxProcess } from '../../helpers/sandbox-process.ts';
-import { getFreePort, makeDataDir } from '../../sandbox/sandbox-fixture.ts';
+import { getFreePort } from '../../../harness/free-port.ts';
+import { makeDataDir } from '../../sandbox/sandbox-fixture.ts';
 
 /** One address an MCP client may be given, and the resource (RFC 9728 `resource`, RFC 8707 audience) it finds. */
 export interface Address {
@@ -63,7 +64,7 @@ export function useClientSystem(): ClientSystem {
     address(name) {
       const edgeUrl = started(edge).baseUrl;
       const hostedUrl = started(sandbox).url;
-      // Each origin is its own resource; both edge paths share the edge's (RFC 9728 §3.3, reference: the alias).
+      // Each origin is its own resource (RFC 9728 §3.3); both edge paths share the edge's, the origin.
       if (name === 'the hosted endpoint') return { name, url: `${hostedUrl}/mcp`, resource: hostedUrl };
       return { name, url: `${edgeUrl}${name === "the edge's /mcp" ? '/mcp' : '/.well-known/mcp'}`, resource: edgeUrl };
     },

@@ -19,17 +19,17 @@ export class SignInProvider implements ProviderV1, ProviderV2 {
   callback?: URL;
   /** Every authorization URL the SDK asked to open. */
   readonly authorizationUrls: URL[] = [];
+  readonly redirectUrl: string;
   readonly clientMetadataUrl?: string;
+  private readonly decision: Decision;
   private client?: ClientInformation;
   private stored?: Tokens;
   private verifier = '';
   private discovery?: DiscoveryState;
 
-  constructor(
-    readonly redirectUrl: string,
-    kind: ClientKind,
-    private readonly decision: Decision = 'continue',
-  ) {
+  constructor(redirectUrl: string, kind: ClientKind, decision: Decision = 'continue') {
+    this.redirectUrl = redirectUrl;
+    this.decision = decision;
     if (kind.registration === 'metadata-document') this.clientMetadataUrl = kind.clientMetadataUrl;
   }
 

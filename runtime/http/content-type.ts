@@ -1,5 +1,5 @@
-import { PATHS, REWRITES } from './paths.ts';
-import { API_CATALOG_TYPE } from './to-api-catalog.ts';
+import { PATHS, REWRITES } from '../../src/lib/paths.ts';
+import { API_CATALOG_TYPE } from '../../src/lib/to-api-catalog.ts';
 
 /** RFC 9727 §2: the api-catalog is Linkset JSON with the RFC 9727 profile. */
 export const LINKSET_TYPE = API_CATALOG_TYPE;
