@@ -62,6 +62,13 @@ describe('Client ID Metadata Documents', () => {
     expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString())).toMatchObject({ client_id: clientId, aud: sandbox.url, sub: 'demo-user' });
   });
 
+  it("signs in a client whose document lists loopback redirects without a port, on the port it listens on (Claude Code's shape, RFC 8252 §7.3)", async () => {
+    const clientId = publish('/clients/portless.json', { redirect_uris: ['http://localhost/callback', 'http://127.0.0.1/callback'] });
+    const callback = await signInOverHttp(authorizeUrl(clientId, 'v'.repeat(43), 'http://127.0.0.1:52163/callback'));
+    expect(callback.origin).toBe('http://127.0.0.1:52163');
+    expect(callback.searchParams.get('code')).toBeTruthy();
+  });
+
   it.each([
     ['a client_id that is not its own URL', { client_id: 'https://elsewhere.example/client.json' }, /client_id does not match/],
     ['an http redirect to a host that is not loopback', { redirect_uris: ['http://client.example/cb'] }, /not loopback/],
