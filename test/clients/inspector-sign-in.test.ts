@@ -51,6 +51,9 @@ describe.each(ADDRESS_NAMES)('the MCP Inspector CLI at %s', (name) => {
     expect(run!.problems).toEqual([]);
     expect(run!.otherOrigins).toEqual([]);
     expect(run!.returnedTo!.startsWith(`${callback}?code=`)).toBe(true);
+    expect(run!.clientPage).toBe('OAuth complete. You can close this window.');
+    expect(stderr).toContain('Please navigate to: ');
+    expect(stderr).toContain('Authorization complete. Retrying…');
     // The resource it asked for is the metadata's, which passed its check against the URL it was given.
     expect(new URL(run!.opened).searchParams.get('resource')).toBe(address.resource);
 

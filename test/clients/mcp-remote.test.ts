@@ -61,6 +61,7 @@ describe.each(['the hosted endpoint', "the edge's /mcp"] satisfies AddressName[]
     const callback = new URL(run!.returnedTo!);
     expect(callback.pathname).toBe('/oauth/callback');
     expect(callback.searchParams.get('code')).toBeTruthy();
+    expect(run!.clientPage).toMatch(/^Authorization successful!\s+You may close this window and return to the CLI\.$/);
     // mcp-remote registered itself (RFC 7591, no code) and keeps a token for the resource it connected to.
     const clientInfo = stored('client_info.json')!;
     expect(clientInfo.redirect_uris).toEqual([`${callback.origin}/oauth/callback`]);

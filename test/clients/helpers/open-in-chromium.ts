@@ -36,7 +36,7 @@ try {
   await page.waitForURL((u) => u.origin !== server);
   await page.waitForLoadState();
   record.returnedTo = page.url();
-  record.clientPage = (await page.locator('body').textContent())?.trim().slice(0, 300);
+  record.clientPage = (await page.locator('body').innerText()).trim().slice(0, 300);
   await context.close();
   await browser.close();
 } catch (error) {
