@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runInspector } from '../helpers/inspector-cli.ts';
 import { useBrowserHook } from './helpers/browser-hook.ts';
 import { ADDRESS_NAMES, useClientSystem } from './helpers/client-system.ts';
 import { getFreePort } from '../../harness/free-port.ts';
@@ -14,25 +12,11 @@ import { getFreePort } from '../../harness/free-port.ts';
 // RFC 9728 §3.3 as MCP clients apply it) and asks for a token for that resource (RFC 8707).
 const system = useClientSystem();
 const browser = useBrowserHook();
-const run = promisify(execFile);
-const NODE = resolve('node_modules/.bin/node');
-const INSPECTOR = resolve('node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
 
-/** Runs the Inspector CLI; resolves with its exit code, parsed stdout and stderr. */
-async function inspect(url: string, args: string[], env: Record<string, string>) {
+/** Runs the Inspector CLI as a person at a terminal would (MCP_AUTO_OPEN_ENABLED stands in for the terminal). */
+function inspect(url: string, args: string[], env: Record<string, string>) {
   // Its secrets (client and tokens) go to a file under the scratch HOME, so a second run finds the first's token.
-  const options = { env: { ...env, MCP_AUTO_OPEN_ENABLED: 'true', MCP_INSPECTOR_SECRET_STORE: 'file' }, timeout: 60_000 };
-  const { code, stdout, stderr } = await run(NODE, [INSPECTOR, '--cli', url, '--transport', 'http', '--format', 'json', ...args], options).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => e,
-  );
-  let json: any;
-  try {
-    json = JSON.parse(stdout);
-  } catch {
-    json = undefined;
-  }
-  return { code, json, stderr };
+  return runInspector(url, args, { ...env, MCP_AUTO_OPEN_ENABLED: 'true', MCP_INSPECTOR_SECRET_STORE: 'file' });
 }
 
 describe.each(ADDRESS_NAMES)('the MCP Inspector CLI at %s', (name) => {
