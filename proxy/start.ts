@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { ConfigError, readEnv, toBaseUrl, type Upstream } from './config.ts';
-import { readBuildFacts, toBuildMismatches } from './node/build-info.ts';
+import { readBuildFacts, toRebuildReasons } from './node/build-info.ts';
 import { startNodeServer } from './node/create-node-server.ts';
 import { runBuild } from './node/run-build.ts';
 import { startSandbox } from './node/sandbox.ts';
@@ -30,8 +30,7 @@ try {
   const distDir = resolve(env.WARDEN_OUT_DIR);
   const wanted = { base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer };
   let facts = readBuildFacts(distDir);
-  const mismatches = toBuildMismatches(facts, wanted);
-  if (facts && facts.source_hash !== toSourceHash(process.cwd(), getContentDir())) mismatches.push('sources: changed since the last build');
+  const mismatches = toRebuildReasons(facts, wanted, toSourceHash(process.cwd(), getContentDir()));
   if (mismatches.length > 0) {
     console.log(`Building ${env.WARDEN_OUT_DIR}/ for ${baseUrl}:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);
     runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir });

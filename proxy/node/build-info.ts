@@ -22,3 +22,13 @@ export function toBuildMismatches(built: BuiltFor | undefined, wanted: BuiltFor)
     .filter((key) => built[key] !== wanted[key])
     .map((key) => `${key}: built for ${JSON.stringify(built[key])}, needed ${JSON.stringify(wanted[key])}`);
 }
+
+/**
+ * Why dist must be built again before serving: it was built for other addresses, or from other sources than
+ * those on disk now (after editing a page or the installer). Empty when it fits.
+ */
+export function toRebuildReasons(built: BuildFacts | undefined, wanted: BuiltFor, sourceHash: string): string[] {
+  const reasons = toBuildMismatches(built, wanted);
+  if (built && built.source_hash !== sourceHash) reasons.push('sources: changed since the last build');
+  return reasons;
+}

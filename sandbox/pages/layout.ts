@@ -23,7 +23,8 @@ pre{background:var(--bg);border:1px solid var(--line);border-radius:.4rem;paddin
 button,.button{font:inherit;font-weight:600;border-radius:.4rem;padding:.55rem 1.1rem;cursor:pointer;border:1px solid var(--accent);text-decoration:none}
 button.primary{background:var(--accent);color:var(--accent-fg)}
 button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}
-input[type=text]{font:inherit;width:100%;padding:.55rem .7rem;border:1px solid var(--line);border-radius:.4rem;background:var(--bg);color:var(--fg);text-transform:uppercase;letter-spacing:.1em;margin:0 0 1rem}
+input[type=text]{font:inherit;width:100%;padding:.55rem .7rem;border:1px solid var(--line);border-radius:.4rem;background:var(--bg);color:var(--fg);margin:0 0 1rem}
+input[name=user_code]{text-transform:uppercase;letter-spacing:.1em}
 dt{font-weight:600}dd{margin:0 0 .5rem}
 `;
 
