@@ -1,6 +1,6 @@
 import type { OAuthClientProvider as ProviderV1 } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientProvider as ProviderV2 } from '@modelcontextprotocol/client';
-import { signInOverHttp, type Decision } from '../../helpers/http-sign-in.ts';
+import { signInOverHttp } from '../../helpers/http-sign-in.ts';
 
 type Tokens = Parameters<ProviderV1['saveTokens']>[0];
 type ClientInformation = Parameters<NonNullable<ProviderV1['saveClientInformation']>>[0];
@@ -11,8 +11,8 @@ export type ClientKind = { registration: 'dynamic' } | { registration: 'metadata
 
 /**
  * An OAuth client provider as an app implements it for either official SDK, kept in memory. Where an app would
- * open a browser, it walks the sign-in page over HTTP (Continue, or Cancel) and keeps the redirect back to the
- * app: the authorization code, or the error.
+ * open a browser, it walks the sign-in page over HTTP (Continue) and keeps the redirect back to the app, with
+ * the authorization code.
  */
 export class SignInProvider implements ProviderV1, ProviderV2 {
   /** The redirect the authorization server sent the browser back to, once sign-in ran. */
@@ -21,15 +21,13 @@ export class SignInProvider implements ProviderV1, ProviderV2 {
   readonly authorizationUrls: URL[] = [];
   readonly redirectUrl: string;
   readonly clientMetadataUrl?: string;
-  private readonly decision: Decision;
   private client?: ClientInformation;
   private stored?: Tokens;
   private verifier = '';
   private discovery?: DiscoveryState;
 
-  constructor(redirectUrl: string, kind: ClientKind, decision: Decision = 'continue') {
+  constructor(redirectUrl: string, kind: ClientKind) {
     this.redirectUrl = redirectUrl;
-    this.decision = decision;
     if (kind.registration === 'metadata-document') this.clientMetadataUrl = kind.clientMetadataUrl;
   }
 
@@ -70,6 +68,6 @@ export class SignInProvider implements ProviderV1, ProviderV2 {
   }
   async redirectToAuthorization(url: URL) {
     this.authorizationUrls.push(url);
-    this.callback = await signInOverHttp(url.href, this.decision);
+    this.callback = await signInOverHttp(url.href);
   }
 }
