@@ -4,28 +4,30 @@ import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import { getContentDir, readContent } from './src/content/read-content.ts';
 import { agentFiles } from './src/integrations/agent-files.ts';
-import { REFERENCE_PATHS, toOperationPath, toToolPath } from './src/lib/reference-paths.ts';
+import { toGeneratedRoutes } from './src/lib/to-routes.ts';
 
 // Validates all content before Astro starts: a bad file fails the build naming the file and field.
-const { site, pages, operations, tools } = readContent();
+const content = readContent();
+const { site } = content;
 
 // Starlight autogenerates from entry file paths relative to src/content/docs; ours live in the content folder,
 // so the directory is given from the project root (content/docs).
 const guidesDir = `${relative(process.cwd(), getContentDir()).replace(/\\/g, '/')}/docs`;
-/** @param {{ title: string, path: string }} page */
-const toLink = (page) => ({ label: page.title, link: page.path });
-/**
- * The per-operation and per-tool pages, nested under their overview page in the sidebar.
- * @type {Record<string, Array<{ label: string, link: string, badge?: { text: string, variant: 'success' | 'note' } }>>}
- */
-const children = {
-  [REFERENCE_PATHS.endpoints]: operations.map((op) => ({
-    label: op.path,
-    link: toOperationPath(op.operationId),
-    badge: { text: op.method.toUpperCase(), variant: /** @type {'success' | 'note'} */ (op.method === 'get' ? 'success' : 'note') },
-  })),
-  [REFERENCE_PATHS.tools]: tools.map((t) => ({ label: t.name, link: toToolPath(t.name) })),
+/** @param {{ label: string, path: string, method?: string }} route */
+const toLink = (route) => ({
+  label: route.label,
+  link: route.path,
+  // An operation's method as a badge beside its path.
+  ...(route.method ? { badge: { text: route.method.toUpperCase(), variant: /** @type {'success' | 'note'} */ (route.method === 'get' ? 'success' : 'note') } } : {}),
+});
+// The one list of generated pages (also what the page list and every getStaticPaths use).
+const routes = toGeneratedRoutes(content);
+/** @param {import('./src/lib/to-routes.ts').GeneratedRoute} route */
+const toItem = (route) => {
+  const nested = routes.filter((r) => r.parent === route.path);
+  return nested.length ? { label: route.title, collapsed: true, items: [{ label: 'Overview', link: route.path }, ...nested.map(toLink)] } : toLink(route);
 };
+const topLevel = routes.filter((r) => !r.parent);
 
 export default defineConfig({
   site: site.base_url,
@@ -42,18 +44,10 @@ export default defineConfig({
         MarkdownContent: './src/components/MarkdownContent.astro',
       },
       sidebar: [
-        { label: 'Guides', items: [{ autogenerate: { directory: guidesDir } }, ...pages.filter((p) => p.section === 'Docs').map(toLink)] },
-        {
-          label: 'Reference',
-          items: pages
-            .filter((p) => p.section !== 'Docs')
-            .map((p) => {
-              const nested = children[p.path];
-              return nested ? { label: p.title, collapsed: true, items: [{ label: 'Overview', link: p.path }, ...nested] } : toLink(p);
-            }),
-        },
+        { label: 'Guides', items: [{ autogenerate: { directory: guidesDir } }, ...topLevel.filter((r) => r.section === 'Docs').map(toItem)] },
+        { label: 'Reference', items: topLevel.filter((r) => r.section !== 'Docs').map(toItem) },
       ],
     }),
-    agentFiles(site),
+    agentFiles(content),
   ],
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: side-by-side benchmarks in one run on this machine, written as ratios to BENCHMARKS.md
- * (issue 6). Not part of `npm test`. BENCH_* variables set durations, runs and sections (lib/bench-config.ts).
+ * Not part of `npm test`. BENCH_* variables set durations, runs and sections (lib/bench-config.ts).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

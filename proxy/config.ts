@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Errors } from '../src/schemas/problem.ts';
+import type { BuildFacts, BuiltFor } from '../src/schemas/build-facts.ts';
 import { toUrl, PATHS } from '../src/lib/paths.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
 
@@ -11,7 +12,7 @@ const origin = z
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
 const positiveInt = (fallback: number) => z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().default(fallback));
 
-/** The environment the edge server reads, validated once at start-up (DESIGN style rule 4). */
+/** The environment the edge server reads, validated once at start-up. */
 export const envSchema = z.object({
   HOST: z.preprocess(unsetIfEmpty, z.string().min(1).default(LOCAL.host)),
   PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(LOCAL.edgePort)),
@@ -86,29 +87,39 @@ export function toBaseUrl(env: Env): string {
   return `http://${host}:${env.PORT}`;
 }
 
-/** The audience a token must name: TOKEN_AUDIENCE, else the base URL, the one resource identifier (mcp.md §6.5). */
+/** The audience a token must name: TOKEN_AUDIENCE, else the base URL, the one resource identifier (RFC 8707). */
 export function toAudiences(baseUrl: string, audience?: string): string[] {
   return [audience ?? baseUrl];
 }
 
-/** Site facts the app reads from content (a subset of `Content`). */
-export interface SiteFacts {
-  site: { product: { name: string }; docs_path: string; access_scope: string; mcp: { public_methods: string[] } };
-  errors: Errors;
+/** Where MCP requests go and which authorization server's tokens are accepted. */
+export interface Upstream {
+  appUrl: string;
+  issuer: string;
+  /** JWKS address; without it, tokens are left to the upstream to verify. */
+  jwksUrl?: string;
 }
 
-/** Combines the validated environment, content facts and the resolved upstream into the app's configuration. */
-export function toAppConfig(env: Env, content: SiteFacts, upstream: { appUrl: string; issuer: string }): AppConfig {
+/**
+ * The upstream from the environment over the build's facts, for Node and the worker alike: APP_URL, else the
+ * app URL the build was made for; TOKEN_ISSUER or AUTH_ISSUER, else the built issuer; TOKEN_JWKS_URL.
+ */
+export function toUpstream(env: Env, built: BuiltFor): Upstream {
+  return { appUrl: env.APP_URL ?? built.app_url, issuer: env.TOKEN_ISSUER ?? env.AUTH_ISSUER ?? built.auth_issuer, jwksUrl: env.TOKEN_JWKS_URL };
+}
+
+/** Combines the validated environment, the build's facts and the resolved upstream into the app's configuration. */
+export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): AppConfig {
   const baseUrl = toBaseUrl(env);
   return {
     baseUrl,
     appUrl: upstream.appUrl,
-    product: content.site.product.name,
+    product: facts.product,
     // Contract §2.1: `docs` is the address of the API reference.
     docsUrl: toUrl(baseUrl, PATHS.apiReference),
-    errors: content.errors,
-    accessScope: content.site.access_scope,
-    publicMethods: content.site.mcp.public_methods,
+    errors: facts.errors,
+    accessScope: facts.access_scope,
+    publicMethods: facts.public_methods,
     token: { issuer: upstream.issuer, audiences: toAudiences(baseUrl, env.TOKEN_AUDIENCE) },
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,

@@ -3,7 +3,8 @@ import type { JWTVerifyGetKey } from 'jose';
 import { MCP_PATHS, PATHS } from '../src/lib/paths.ts';
 import { createHealthHandler } from './api/health.ts';
 import { createAccessTokenVerifier } from '../runtime/auth/access-token.ts';
-import type { AppConfig } from './config.ts';
+import { ConfigError, type AppConfig } from './config.ts';
+import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';
 import { createProblemError } from './errors/http-errors.ts';
 import { createErrorRenderer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
@@ -11,7 +12,7 @@ import { createMcpHandler } from './mcp/mcp-handler.ts';
 import { createStaticHandler } from './static/serve-static.ts';
 import type { StaticFiles } from './static/static-files.ts';
 
-/** What varies between runtimes and tests, injected rather than mocked (DESIGN style rule 7). */
+/** What varies between runtimes and tests, injected rather than mocked. */
 export interface AppDeps {
   /** The dist file table, read by the runtime's entry (proxy/node/read-dist.ts on Node). */
   files: StaticFiles;
@@ -25,6 +26,9 @@ export interface AppDeps {
 
 /** Builds the edge server: one web-standard fetch handler (`app.fetch`) that runs on Node and edge runtimes. */
 export function createApp(config: AppConfig, deps: AppDeps): H3 {
+  // Every code this server can answer must be content before the first request needs it.
+  const missing = findMissingErrorEntries(config.errors);
+  if (missing.length > 0) throw new ConfigError(`content/errors.yaml lacks what the server answers: ${missing.join(', ')}`);
   // Malformed percent-encoding reaches the static handler, which answers 404 rather than h3's bare 400.
   const app = new H3({ onError: createErrorRenderer(config), allowMalformedURL: true });
   const verifyToken = deps.getKey

@@ -1,16 +1,19 @@
 /**
- * `npm start`: the whole system in one command. Validates the environment, starts the demo sandbox
- * when APP_URL is unset (and the CLI release it serves), (re)builds dist when it was built for other addresses, then serves.
+ * `npm start`: the whole system in one command. Validates the environment, starts the demo sandbox when
+ * APP_URL is unset (and builds the CLI release it serves), (re)builds dist when it was built for other
+ * addresses or from other sources, then serves.
  */
 import { resolve } from 'node:path';
-import { ConfigError, readEnv, toBaseUrl } from './config.ts';
-import { readBuildInfo, toBuildMismatches } from './node/build-info.ts';
-import { startNodeServer, type Upstream } from './node/create-node-server.ts';
-import { RELEASES_PATH } from '../sandbox/http/release-files.ts';
-import { ensureLocalRelease } from './node/local-release.ts';
+import { ConfigError, readEnv, toBaseUrl, type Upstream } from './config.ts';
+import { readBuildFacts, toRebuildReasons } from './node/build-info.ts';
+import { startNodeServer } from './node/create-node-server.ts';
 import { runBuild } from './node/run-build.ts';
+import { runRelease } from './node/run-release.ts';
+import { RELEASES_PATH } from '../sandbox/http/release-files.ts';
 import { startSandbox } from './node/sandbox.ts';
 import { onShutdown } from './node/shutdown.ts';
+import { getContentDir } from '../src/content/content-dir.ts';
+import { toSourceHash } from '../runtime/node/source-hash.ts';
 
 try {
   const env = readEnv(process.env);
@@ -29,21 +32,22 @@ try {
     cleanups.push(() => sandbox.close());
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
-    // The sandbox stands in for the release host too: the installer of this build downloads from it.
+    // The sandbox stands in for the release host too: this build's installer and `warden self update` download from it.
     releaseArchive = `${sandbox.url}${RELEASES_PATH}`;
-    if (await ensureLocalRelease({ outDir: releaseDir, baseUrl, releaseArchive, log: (line) => console.log(`CLI release: ${line}`) })) {
-      console.log(`CLI release in ${env.WARDEN_RELEASE_DIR}/, served at ${releaseArchive}`);
-    }
+    runRelease({ BASE_URL: baseUrl, RELEASE_ARCHIVE: releaseArchive, RELEASE_DIR: releaseDir });
   }
   const authIssuer = env.APP_URL ? (env.AUTH_ISSUER ?? env.APP_URL) : upstream.issuer;
   const distDir = resolve(env.WARDEN_OUT_DIR);
   const wanted = { base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer, ...(releaseArchive ? { release_archive: releaseArchive } : {}) };
-  const mismatches = toBuildMismatches(readBuildInfo(distDir), wanted);
+  let facts = readBuildFacts(distDir);
+  const mismatches = toRebuildReasons(facts, wanted, toSourceHash(process.cwd(), getContentDir()));
   if (mismatches.length > 0) {
     console.log(`Building ${env.WARDEN_OUT_DIR}/ for ${baseUrl}:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);
     runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir, ...(releaseArchive ? { RELEASE_ARCHIVE: releaseArchive } : {}) });
+    facts = readBuildFacts(distDir);
   }
-  const server = await startNodeServer(env, upstream);
+  if (!facts) throw new ConfigError(`${env.WARDEN_OUT_DIR}/_build.json is missing or unreadable after the build`);
+  const server = await startNodeServer(env, facts, upstream);
   cleanups.unshift(() => server.close());
   console.log(`Warden is running on ${server.url} (public base ${baseUrl})`);
   onShutdown(...cleanups);

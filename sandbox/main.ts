@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_SANDBOX_PORT, startSandbox } from './start.ts';
 import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
 
-// Zod on the environment: a bad value stops start-up naming the variable (DESIGN "Style" 4).
+// Zod on the environment: a bad value stops start-up naming the variable.
 const env = z
   .object({
     SANDBOX_HOST: z.string().default('127.0.0.1'),

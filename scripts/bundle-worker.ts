@@ -1,6 +1,6 @@
 /**
  * `npm run bundle:worker`: bundles the Cloudflare Workers entry (proxy/edge/main.ts) with the built dist
- * (WARDEN_OUT_DIR, default dist/) and its content facts into one ES module, dist-worker/worker.js.
+ * (WARDEN_OUT_DIR, default dist/) and the facts its build wrote into one ES module, dist-worker/worker.js.
  */
 import { bundleWorker } from '../proxy/node/bundle-worker.ts';
 

@@ -1,17 +1,23 @@
 /**
  * `npm run release`: builds the CLI's release folder (default `release/`, or RELEASE_DIR) for the targets of
- * content/site.yaml (or RELEASE_TARGETS, comma-separated) whose Node runtime the npm registry provides.
+ * content/site.yaml (or RELEASE_TARGETS, comma-separated; `host` for this machine's) whose Node runtime the
+ * npm registry provides.
  * BASE_URL and RELEASE_ARCHIVE override the content's base URL and release archive, as for the site build.
  */
 import { resolve } from 'node:path';
 import { buildRelease } from '../cli/build/build-release.ts';
 import { toBuildDefaults } from '../cli/to-build-defaults.ts';
+import { toTarget } from '../cli/core/release-sums.ts';
 import { ContentError } from '../src/content/content-error.ts';
 import { getContentDir, readContent } from '../src/content/read-content.ts';
 
 try {
   const { site } = readContent(getContentDir(), process.env);
-  const targets = process.env.RELEASE_TARGETS ? process.env.RELEASE_TARGETS.split(',').map((t) => t.trim()) : site.cli.targets;
+  // `host`: this machine's target only (what `npm start` serves), or nothing when no binary is published for it.
+  const host = toTarget(process.platform, process.arch, site.cli.targets);
+  const wanted = process.env.RELEASE_TARGETS?.split(',').map((t) => t.trim()) ?? site.cli.targets;
+  const targets = wanted.flatMap((t) => (t === 'host' ? (host ? [host] : []) : [t]));
+  if (wanted.includes('host') && !host) console.error(`release: no ${site.cli.binary} binary is published for ${process.platform}-${process.arch}; nothing to build`);
   const unknown = targets.filter((t) => !site.cli.targets.includes(t));
   if (unknown.length > 0) throw new ContentError('RELEASE_TARGETS', [`${unknown.join(', ')}: not in cli.targets (${site.cli.targets.join(', ')})`]);
   const outDir = resolve(process.env.RELEASE_DIR ?? 'release');

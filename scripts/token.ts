@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getClientCredentialsToken, registerWorkloadClient, type WorkloadCredentials } from '../sandbox/auth/workload-client.ts';
 import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
 
-// `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector (issue 4).
+// `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector.
 const env = z
   .object({
     SANDBOX_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(Number(process.env.SANDBOX_PORT ?? LOCAL.sandboxPort))),

@@ -1,4 +1,4 @@
-/** Loopback comparison of three forwarders inside the real app: how node:http was chosen. Run: npx tsx bench/forwarders/compare-forwarders.ts */
+/** Loopback comparison of three forwarders inside the real app: how node:http was chosen. Run: node_modules/.bin/node bench/forwarders/compare-forwarders.ts */
 import { createServer } from 'node:http';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
@@ -8,6 +8,7 @@ import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
 import { createUndiciForwarder } from './undici-forwarder.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
 import { readContent } from '../../src/content/read-content.ts';
+import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { readEnv, toAppConfig } from '../../proxy/config.ts';
 import type { Forwarder } from '../../proxy/forward/forwarder.ts';
 
@@ -15,7 +16,7 @@ const up = createServer((req, res) => { req.resume(); req.on('end', () => { res.
 await new Promise<void>((r) => up.listen(0, '127.0.0.1', r));
 const appUrl = `http://127.0.0.1:${(up.address() as any).port}`;
 const nodeHttp = createHttpForwarder({ timeoutMs: 30000 });
-const config = toAppConfig(readEnv({}), readContent(), { appUrl, issuer: appUrl });
+const config = toAppConfig(readEnv({}), toBuildFacts(readContent(), 'bench'), { appUrl, issuer: appUrl });
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 const run = async (name: string, forward: Forwarder) => {
   const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0);

@@ -14,7 +14,7 @@ function toHeaders(raw: Record<string, string | string[] | undefined>): Headers 
   return headers;
 }
 
-/** Node's fastest streaming forwarder measured here: `undici.request` over a keep-alive pool (DESIGN "Facts"). */
+/** Node's fastest streaming forwarder measured here: `undici.request` over a keep-alive pool. */
 export function createUndiciForwarder(options: { timeoutMs: number }): Forwarder & { close(): Promise<void> } {
   const agent = new Agent({
     keepAliveTimeout: 10_000,
@@ -44,7 +44,7 @@ export function createUndiciForwarder(options: { timeoutMs: number }): Forwarder
       return new Response(null, { status: upstream.statusCode, headers: responseHeaders });
     }
     // A reset mid-stream errors this web stream; the server adapter then drops the client connection
-    // instead of letting the error escape as an unhandled 'error' event (DESIGN "Facts").
+    // instead of letting the error escape as an unhandled 'error' event.
     upstream.body.on('error', () => {});
     const stream = Readable.toWeb(upstream.body) as ReadableStream<Uint8Array>;
     return new Response(stream, { status: upstream.statusCode, headers: responseHeaders });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 
 /** A server running in its own process, so load generator and server do not share an event loop. */
 export interface ChildServer {
@@ -7,11 +6,9 @@ export interface ChildServer {
   close(): Promise<void>;
 }
 
-const TSX = resolve('node_modules/tsx/dist/cli.mjs');
-
-/** Starts `script` with tsx on the current Node, waits until `readyUrl` answers (any status), bounded to 30 s. */
+/** Starts `script` on the current Node (its own type stripping runs the TypeScript), waits until `readyUrl` answers (any status), bounded to 30 s. */
 export async function spawnServer(script: string, env: Record<string, string>, url: string, readyPath = '/'): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, [TSX, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));

@@ -7,12 +7,12 @@ export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
  */
 export class CliError extends Error {
   override name = 'CliError';
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly exitCode: number = EXIT.failure,
-  ) {
+  readonly code: string;
+  readonly exitCode: number;
+  constructor(message: string, code: string, exitCode: number = EXIT.failure) {
     super(message);
+    this.code = code;
+    this.exitCode = exitCode;
   }
 }
 

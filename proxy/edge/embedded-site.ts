@@ -1,21 +1,12 @@
-import type { Errors } from '../../src/schemas/problem.ts';
-import type { SiteFacts } from '../config.ts';
+import type { BuildFacts } from '../../src/schemas/build-facts.ts';
 import type { RawFile } from '../static/static-files.ts';
-
-/** What the dist folder was built for (its `_build.json`), carried into the worker to check its bindings against. */
-export interface BuiltFor {
-  base_url: string;
-  app_url: string;
-  auth_issuer: string;
-}
 
 /** One dist file as embedded in the bundle: UTF-8 text kept readable, anything else as base64. */
 export type EmbeddedFile = { path: string; etag: string; text: string } | { path: string; etag: string; base64: string };
 
-/** Everything the worker cannot read at run time, captured at bundle time: content facts, build addresses and dist. */
+/** Everything the worker cannot read at run time, captured at bundle time: the build's facts (its `_build.json`) and dist. */
 export interface EmbeddedSite {
-  facts: SiteFacts;
-  builtFor: BuiltFor;
+  facts: BuildFacts;
   files: EmbeddedFile[];
 }
 
@@ -34,10 +25,4 @@ export function toRawFiles(files: readonly EmbeddedFile[]): RawFile[] {
     etag: file.etag,
     body: 'text' in file ? encoder.encode(file.text) : fromBase64(file.base64),
   }));
-}
-
-/** The subset of content facts the app reads, so the bundle carries nothing else. */
-export function toSiteFacts(content: { site: SiteFacts['site']; errors: Errors }): SiteFacts {
-  const { product, docs_path, access_scope, mcp } = content.site;
-  return { site: { product: { name: product.name }, docs_path, access_scope, mcp: { public_methods: mcp.public_methods } }, errors: content.errors };
 }

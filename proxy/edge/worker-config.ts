@@ -1,4 +1,4 @@
-import { ConfigError, readEnv, toAppConfig, type AppConfig } from '../config.ts';
+import { ConfigError, readEnv, toAppConfig, toUpstream, type AppConfig } from '../config.ts';
 import type { EmbeddedSite } from './embedded-site.ts';
 
 /** The app's configuration from the worker's bindings, plus the JWKS address when tokens are verified here. */
@@ -19,16 +19,16 @@ function toStringVars(bindings: Record<string, unknown>): Record<string, string>
  */
 export function toWorkerSetup(bindings: Record<string, unknown>, site: EmbeddedSite): WorkerSetup {
   const env = readEnv(toStringVars(bindings));
-  const built = site.builtFor;
+  const built = site.facts;
   if (env.BASE_URL && env.BASE_URL !== built.base_url) {
     throw new ConfigError(
       `Invalid environment:\n  BASE_URL: the bundled dist was built for ${JSON.stringify(built.base_url)} (got ${JSON.stringify(env.BASE_URL)})\n` +
         `Fix: BASE_URL=${env.BASE_URL} npm run build, then npm run bundle:worker.`,
     );
   }
-  // APP_URL is only where MCP requests go (DESIGN rule 7: the upstream URL is configuration). Tokens are checked
-  // against the issuer the bundled metadata advertises unless TOKEN_ISSUER / AUTH_ISSUER say otherwise.
-  const upstream = { appUrl: env.APP_URL ?? built.app_url, issuer: env.TOKEN_ISSUER ?? env.AUTH_ISSUER ?? built.auth_issuer };
-  const config = toAppConfig({ ...env, BASE_URL: built.base_url }, site.facts, upstream);
-  return { config, jwksUrl: env.TOKEN_JWKS_URL };
+  // APP_URL is only where MCP requests go (the upstream URL is configuration). Tokens are checked against the
+  // issuer the bundled metadata advertises unless TOKEN_ISSUER / AUTH_ISSUER say otherwise.
+  const upstream = toUpstream(env, built);
+  const config = toAppConfig({ ...env, BASE_URL: built.base_url }, built, upstream);
+  return { config, jwksUrl: upstream.jwksUrl };
 }

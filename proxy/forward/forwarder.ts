@@ -18,8 +18,10 @@ export type Forwarder = (request: UpstreamRequest) => Promise<Response>;
 /** The upstream could not be reached (→ 502) or did not answer in time (→ 504). */
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
-  constructor(readonly kind: 'unreachable' | 'timeout') {
+  readonly kind: 'unreachable' | 'timeout';
+  constructor(kind: 'unreachable' | 'timeout') {
     super(kind === 'timeout' ? 'upstream timed out' : 'upstream unreachable');
+    this.kind = kind;
   }
 }
 

@@ -1,8 +1,8 @@
 import type { AppConfig } from '../config.ts';
 
-/** Request headers a browser MCP client may send (mcp.md §5, typescript-sdk examples). */
+/** Request headers a browser MCP client may send (MCP Streamable HTTP headers, the TypeScript SDK's CORS example). */
 const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID';
-/** Response headers a browser MCP client must be able to read (issue 3; mcp.md §5). */
+/** Response headers a browser MCP client must be able to read (MCP Streamable HTTP). */
 const EXPOSE_HEADERS = 'Mcp-Session-Id, WWW-Authenticate, MCP-Protocol-Version';
 
 /** Whether a present Origin may call the MCP paths: this host's own origin or one listed in ALLOWED_ORIGINS. */

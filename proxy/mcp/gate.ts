@@ -2,11 +2,10 @@ import { PATHS, toUrl } from '../../src/lib/paths.ts';
 import type { AppConfig } from '../config.ts';
 import { AuthError } from '../../runtime/auth/auth-error.ts';
 import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
-import { toAuthRefusal } from '../../runtime/auth/auth-refusal.ts';
 import { requireBearerToken, verifyBearer } from '../../runtime/auth/bearer.ts';
-import { createRpcError } from '../errors/http-errors.ts';
-import type { JsonRpcMessage } from './json-rpc.ts';
+import { toMcpAuthError, type McpError } from '../../runtime/mcp/mcp-error.ts';
 import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
+import type { JsonRpcMessage } from './json-rpc.ts';
 
 /** Whether a message may pass the gate without a Bearer token (content `mcp.public_methods`; deny by default). */
 export function isPublicMessage(message: JsonRpcMessage, publicMethods: readonly string[]): boolean {
@@ -14,32 +13,34 @@ export function isPublicMessage(message: JsonRpcMessage, publicMethods: readonly
   return !needsCredential({ method, hasId: message.kind !== 'notification' }, publicMethods);
 }
 
-/** The refusal of a credential as the one JSON-RPC error of the MCP paths, with its challenge (-31401 / -31403). */
-export function toRefusalError(config: AppConfig, error: AuthError, id: string | number | null = null, scopes: readonly string[] = [config.accessScope]) {
-  const refusal = toAuthRefusal(error, { resourceMetadata: toUrl(config.baseUrl, PATHS.protectedResource), scopes });
-  return createRpcError(config.errors, refusal.rpcCode, { id, headers: { 'www-authenticate': refusal.challenge }, detail: refusal.detail });
+/** A credential refusal with this host's challenge (its metadata, and the scopes to ask for). */
+export function toRefusal(config: AppConfig, error: AuthError, id: string | number | null, scopes: readonly string[] = [config.accessScope]): McpError {
+  return toMcpAuthError(error, { resourceMetadata: toUrl(config.baseUrl, PATHS.protectedResource), scopes, id });
 }
 
 /**
- * The auth gate (contract §4.2 rule 2, §5): no token where one is required → 401 with the
- * resource_metadata challenge; a token is verified when verification is configured: invalid → 401
- * `invalid_token`, missing scope → 403 `insufficient_scope` (MCP authorization). Without a verifier the
- * upstream, the same resource server, verifies it. Where none is required (rule 3), a stale token does not
- * turn a public call into a refusal: it is not looked at.
+ * Whether this request needs a credential. A POST does unless its message is public (contract §4.2 rule 3).
+ * GET carries no method: it opens the legacy era's server stream, which an anonymous client that only lists tools
+ * may open, so a token is checked only when one is sent. DELETE ends a session, and a session id is no credential
+ * (MCP security best practices: sessions are not authentication), so it needs one.
  */
-export async function requireAccess(
-  config: AppConfig,
-  verify: VerifyAccessToken | undefined,
-  authorization: string | null,
-  required: boolean,
-  id: string | number | null = null,
-): Promise<void> {
-  if (!required) return;
+export function needsToken(config: AppConfig, request: Request, message: JsonRpcMessage | undefined): boolean {
+  if (message) return !isPublicMessage(message, config.publicMethods);
+  return request.method === 'DELETE' || request.headers.has('authorization');
+}
+
+/**
+ * The auth gate (contract §4.2 rule 2, §5): no token where one is required → 401 with the resource_metadata
+ * challenge; a token is verified when verification is configured: invalid → 401 `invalid_token`, missing scope →
+ * 403 `insufficient_scope` (MCP authorization). Without a verifier the upstream, the same resource server,
+ * verifies it. Where none is required, a stale token does not turn a public call into a refusal: it is not read.
+ */
+export async function requireAccess(config: AppConfig, verify: VerifyAccessToken | undefined, authorization: string | null, id: string | number | null): Promise<void> {
   try {
     if (verify) await verifyBearer(authorization, { verify, requiredScopes: [config.accessScope] });
     else requireBearerToken(authorization);
   } catch (error) {
-    if (error instanceof AuthError) throw toRefusalError(config, error, id);
+    if (error instanceof AuthError) throw toRefusal(config, error, id);
     throw error;
   }
 }

@@ -1,5 +1,5 @@
-// The MCP request headers (issue 3; mcp.md §2-3). Authorization goes too: the upstream is the same
-// resource server and checks `aud` against this host's identifier (mcp.md §6.3). Nothing hop-by-hop
+// The MCP request headers (MCP Streamable HTTP). Authorization goes too: the upstream is the same
+// resource server and checks `aud` against this host's identifier (MCP authorization: audience). Nothing hop-by-hop
 // (RFC 9110 §7.6.1) and no spoofable Forwarded / X-Forwarded-* / Host.
 const REQUEST_HEADERS = ['authorization', 'accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name', 'last-event-id'];
 

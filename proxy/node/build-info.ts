@@ -1,31 +1,34 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildFactsSchema, type BuildFacts, type BuiltFor } from '../../src/schemas/build-facts.ts';
+import { PATHS } from '../../src/lib/paths.ts';
 
-/** What a dist folder was built for (`dist/_build.json`, written by the build). */
-export interface BuildInfo {
-  base_url: string;
-  app_url: string;
-  auth_issuer: string;
-  /** Where the installer downloads the CLI from (`npm start` points it at the local release folder). */
-  release_archive?: string;
-}
-
-/** Reads `<dist>/_build.json`; undefined when the folder was never built or the file is unreadable. */
-export function readBuildInfo(distDir: string): BuildInfo | undefined {
-  const file = join(distDir, '_build.json');
+/** Reads `<dist>/_build.json`; undefined when the folder was never built, or built by an older build. */
+export function readBuildFacts(distDir: string): BuildFacts | undefined {
+  const file = join(distDir, PATHS.buildInfo);
   if (!existsSync(file)) return undefined;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as BuildInfo;
+    const parsed = buildFactsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** The fields of the build that differ from what this server needs, as `field: built → wanted` lines; empty when it fits. */
-export function toBuildMismatches(built: BuildInfo | undefined, wanted: BuildInfo): string[] {
+export function toBuildMismatches(built: BuiltFor | undefined, wanted: BuiltFor): string[] {
   if (!built) return ['dist/_build.json: missing (dist was never built, or by an older build)'];
-  // Only the fields this server cares about: `npm run serve` does not serve a release archive.
-  return (Object.keys(wanted) as (keyof BuildInfo)[])
+  return (Object.keys(wanted) as (keyof BuiltFor)[])
     .filter((key) => built[key] !== wanted[key])
     .map((key) => `${key}: built for ${JSON.stringify(built[key])}, needed ${JSON.stringify(wanted[key])}`);
+}
+
+/**
+ * Why dist must be built again before serving: it was built for other addresses, or from other sources than
+ * those on disk now (after editing a page or the installer). Empty when it fits.
+ */
+export function toRebuildReasons(built: BuildFacts | undefined, wanted: BuiltFor, sourceHash: string): string[] {
+  const reasons = toBuildMismatches(built, wanted);
+  if (built && built.source_hash !== sourceHash) reasons.push('sources: changed since the last build');
+  return reasons;
 }

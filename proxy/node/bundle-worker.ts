@@ -1,10 +1,9 @@
 import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { readContent } from '../../src/content/read-content.ts';
-import { readBuildInfo } from './build-info.ts';
+import { readBuildFacts } from './build-info.ts';
 import { readDist } from './read-dist.ts';
-import { toSiteFacts, type EmbeddedSite } from '../edge/embedded-site.ts';
+import type { EmbeddedSite } from '../edge/embedded-site.ts';
 import { toEmbeddedFiles } from './embed-files.ts';
 
 /** The Workers compatibility date the bundle is written and tested for. */
@@ -37,15 +36,13 @@ export function forbidNodeBuiltins(): Plugin {
   };
 }
 
-/** Reads a built dist folder and its content facts, then writes one ES module worker with everything embedded. */
-export async function bundleWorker(options: { distDir: string; outFile: string; contentDir?: string }): Promise<{ outFile: string; bytes: number; files: number }> {
+/** Reads a built dist folder and the facts its build wrote, then writes one ES module worker with everything embedded. */
+export async function bundleWorker(options: { distDir: string; outFile: string }): Promise<{ outFile: string; bytes: number; files: number }> {
   const distDir = resolve(options.distDir);
-  const builtFor = readBuildInfo(distDir);
-  if (!builtFor) throw new Error(`${distDir}/_build.json is missing: run \`npm run build\` before bundling the worker.`);
-  // The facts must describe the same addresses as the documents in dist.
-  const content = readContent(options.contentDir, { BASE_URL: builtFor.base_url, APP_URL: builtFor.app_url, AUTH_ISSUER: builtFor.auth_issuer });
+  const facts = readBuildFacts(distDir);
+  if (!facts) throw new Error(`${distDir}/_build.json is missing: run \`npm run build\` before bundling the worker.`);
   const files = toEmbeddedFiles(readDist(distDir));
-  const site: EmbeddedSite = { facts: toSiteFacts(content), builtFor, files };
+  const site: EmbeddedSite = { facts, files };
   const outFile = resolve(options.outFile);
   const result = await build({
     entryPoints: [resolve(import.meta.dirname, '../edge/main.ts')],

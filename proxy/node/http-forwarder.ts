@@ -31,7 +31,7 @@ export function createHttpForwarder(options: { timeoutMs: number }): Forwarder &
           settled = true;
           clearTimeout(timer);
           // After the headers, failures (a reset mid-stream) error the web stream below; the server adapter
-          // then drops the client connection. This listener keeps them from becoming uncaught (DESIGN "Facts").
+          // then drops the client connection. This listener keeps them from becoming uncaught: an unhandled body error once took the whole process down.
           res.on('error', () => {});
           const status = res.statusCode ?? 502;
           const responseHeaders = toHeaders(res.rawHeaders);

@@ -1,22 +1,8 @@
-/** The demo sandbox as `sandbox/start.ts` exports it (the embedded stand-in for `{app_url}`; DESIGN "The shape"). */
-export interface Sandbox {
-  url: string;
-  issuer: string;
-  jwksUri: string;
-  close(): Promise<void>;
-}
+// Types only: erased at run time, so a server with APP_URL never loads the sandbox's code.
+import type { RunningSandbox, SandboxOptions } from '../../sandbox/start.ts';
 
-/** Options `startSandbox` takes. */
-export interface SandboxOptions {
-  host: string;
-  port: number;
-  baseUrl: string;
-  dataDir?: string;
-  /** Access-token lifetime in seconds (SANDBOX_ACCESS_TOKEN_TTL). */
-  accessTokenTtl?: number;
-  /** The CLI release folder the sandbox serves at `/releases/cli`. */
-  releaseDir?: string;
-}
+/** The demo sandbox as `sandbox/start.ts` exports it (the embedded stand-in for `{app_url}`). */
+export type Sandbox = RunningSandbox;
 
 /** Starts the sandbox, imported only now so a server with APP_URL never loads it. */
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {

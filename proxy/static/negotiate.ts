@@ -4,11 +4,11 @@ import { parseAccept, toQuality } from '../../runtime/http/accept.ts';
 export type Variant = 'html' | 'markdown';
 
 /**
- * Chooses the variant of a negotiable page (contract §4.3; agent-docs.md §8.1):
+ * Chooses the variant of a negotiable page (contract §4.3; RFC 9110 §12.5.1):
  * markdown when `text/markdown` or `text/x-markdown` is listed with q ≥ the best HTML q (so equal-q
  * lists such as Claude Code's get markdown); `text/plain` only when HTML is acceptable too and text/plain
  * ranks strictly above it (so Axios gets HTML, and `text/plain` alone — an llms.txt scanner — gets the page
- * as published, HTML, as issue 3 asks); `*` alone or no header → HTML. Never decided by user agent.
+ * as published, HTML, as the page is published); `*` alone or no header → HTML. Never decided by user agent.
  */
 export function toVariant(accept: string | null | undefined): Variant {
   const ranges = parseAccept(accept);

@@ -17,7 +17,7 @@ function baseHeaders(config: AppConfig, path: string): Headers {
 }
 
 function twinHeaders(config: AppConfig, headers: Headers, pagePath: string): Headers {
-  // A twin is a second copy of a page: point search engines at the HTML (agent-docs.md §8.5).
+  // A twin is a second copy of a page: point search engines at the HTML (RFC 6596 canonical link).
   headers.append('link', `<${toUrl(config.baseUrl, pagePath)}>; rel="canonical"`);
   headers.set('x-robots-tag', 'noindex');
   return headers;
@@ -76,7 +76,7 @@ export function createStaticHandler(config: AppConfig, files: StaticFiles): (eve
     const twin = files.get(twinPath);
     const headers = baseHeaders(config, path);
     if (!twin) return toFileResponse(request, html, headers);
-    // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (agent-docs.md §4).
+    // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
     headers.set('vary', 'Accept');
     if (!wantsMarkdown) {
       headers.append('link', `<${toUrl(config.baseUrl, twinPath)}>; rel="alternate"; type="text/markdown"`);

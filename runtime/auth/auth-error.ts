@@ -19,11 +19,12 @@ export type AuthErrorCode =
 /** A refused credential: a stable code and a sentence safe to show the client (never the token). */
 export class AuthError extends Error {
   override name = 'AuthError';
-  constructor(
-    readonly code: AuthErrorCode,
-    readonly description: string,
-  ) {
+  readonly code: AuthErrorCode;
+  readonly description: string;
+  constructor(code: AuthErrorCode, description: string) {
     super(description);
+    this.code = code;
+    this.description = description;
   }
 
   /** The RFC 6750 §3.1 error code of the challenge: none for a missing credential. */

@@ -1,20 +1,17 @@
 import { toChallenge } from '../http/www-authenticate.ts';
 import type { AuthError } from './auth-error.ts';
 
-/** How a refused credential is answered on an MCP path: status, JSON-RPC code, challenge and detail. */
+/** How a refused credential is answered: its one `WWW-Authenticate` value and a sentence for the client. */
 export interface AuthRefusal {
-  status: 401 | 403;
-  /** content/errors.yaml: -31401 Unauthorized, -31403 Forbidden. */
-  rpcCode: -31401 | -31403;
-  /** One well-formed `WWW-Authenticate` value. */
   challenge: string;
   detail: string;
 }
 
 /**
- * Maps a refused credential to 401 or 403 and its challenge (RFC 6750 §3, RFC 9728 §5.1, MCP authorization):
- * no token → 401 with the bare challenge and the scopes to ask for; a bad token → 401 `invalid_token`;
- * a missing scope → 403 `insufficient_scope` naming every scope the call needs.
+ * The challenge of a refused credential (RFC 6750 §3, RFC 9728 §5.1, MCP authorization): no token → the bare
+ * challenge with the scopes to ask for (401); a bad token → `invalid_token` (401); a missing scope →
+ * `insufficient_scope` naming every scope the call needs (403). The status follows from the code
+ * (runtime/mcp/mcp-error.ts).
  */
 export function toAuthRefusal(error: AuthError, options: { resourceMetadata: string; scopes: readonly string[] }): AuthRefusal {
   const scope = options.scopes.join(' ');
@@ -26,6 +23,5 @@ export function toAuthRefusal(error: AuthError, options: { resourceMetadata: str
     // The scope hint goes on a bare challenge (what to ask for) and on insufficient_scope (what is missing).
     scope: oauthError === 'invalid_token' ? undefined : scope,
   });
-  const forbidden = oauthError === 'insufficient_scope';
-  return { status: forbidden ? 403 : 401, rpcCode: forbidden ? -31403 : -31401, challenge, detail: `${error.description}.` };
+  return { challenge, detail: `${error.description}.` };
 }

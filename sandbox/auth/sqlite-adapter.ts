@@ -13,7 +13,10 @@ export function createSqliteAdapter(db: DatabaseSync) {
     return JSON.parse(row.payload) as Payload;
   };
   return class SqliteAdapter {
-    constructor(private readonly model: string) {}
+    private readonly model: string;
+    constructor(model: string) {
+      this.model = model;
+    }
     async upsert(id: string, payload: Payload, expiresIn?: number) {
       db.prepare('INSERT OR REPLACE INTO oauth (model, id, payload, expires_at, uid, user_code, grant_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
         this.model, id, JSON.stringify(payload), expiresIn ? now() + expiresIn : null,

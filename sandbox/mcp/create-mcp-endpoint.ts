@@ -1,11 +1,10 @@
 import { createMcpHandler, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { AccessToken, VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { AuthError } from '../../runtime/auth/auth-error.ts';
-import { toAuthRefusal } from '../../runtime/auth/auth-refusal.ts';
 import { verifyBearer } from '../../runtime/auth/bearer.ts';
 import { toMcpAccept } from '../../runtime/mcp/mcp-accept.ts';
 import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
-import { toRpcErrorAnswer } from '../../runtime/mcp/rpc-error.ts';
+import { McpError, toMcpAuthError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
 import { createMcpServer, type McpServerDeps } from './create-mcp-server.ts';
 import { toAcceptedForm } from './response-form.ts';
 
@@ -55,14 +54,13 @@ export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
   const handler: McpHttpHandler = createMcpHandler(({ authInfo }) => createMcpServer(o, authInfo));
   const scopeOf = new Map(o.content.tools.map((t) => [t.name, t.scope]));
   const { access_scope: accessScope, mcp } = o.content.site;
-  const json = (answer: { status: number; body: unknown }, headers: Record<string, string> = {}) =>
-    new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } });
+  const refuse = (error: McpError) => toMcpErrorResponse(o.content.errors, error);
 
   return {
     async fetch(request) {
       const accept = toMcpAccept(request.headers.get('accept'));
       if (request.method === 'POST' && !accept.json && !accept.sse) {
-        return json(toRpcErrorAnswer(o.content.errors, -31406, { detail: `Accept "${request.headers.get('accept')}" allows neither application/json nor text/event-stream.` }));
+        return refuse(new McpError('ERR_MCP_NOT_ACCEPTABLE', `Accept "${request.headers.get('accept')}" allows neither application/json nor text/event-stream.`));
       }
       const gated = await readGated(request, mcp.public_methods);
       let authInfo: AuthInfo | undefined;
@@ -77,8 +75,7 @@ export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
         } catch (error) {
           if (!(error instanceof AuthError)) throw error;
           // Contract §4.2 rule 2 and §7.2: the JSON-RPC refusal with one challenge naming the metadata.
-          const refusal = toAuthRefusal(error, { resourceMetadata: o.resourceMetadataUrl, scopes });
-          return json(toRpcErrorAnswer(o.content.errors, refusal.rpcCode, { id: toId(gated), detail: refusal.detail }), { 'www-authenticate': refusal.challenge });
+          return refuse(toMcpAuthError(error, { resourceMetadata: o.resourceMetadataUrl, scopes, id: toId(gated) }));
         }
       }
       // The SDK answers only clients that list both types; the form they asked for is given back below.

@@ -24,7 +24,7 @@ function toErrorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
-/** Builds one MCP server instance whose tools are exactly the content tools (issue 4: no second list). */
+/** Builds one MCP server instance whose tools are exactly the content tools (no second list: contract §4.2 rule 1). */
 export function createMcpServer(deps: McpServerDeps, authInfo: AuthInfo | undefined): Server {
   const { content, data, store, validate } = deps;
   const list = toToolsList(content.tools);

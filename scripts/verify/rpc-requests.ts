@@ -13,7 +13,7 @@ export const RPC_BODIES = {
   toolsCall: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_account', arguments: {} } },
 } as const;
 
-/** POSTs one JSON-RPC message as a Streamable HTTP client does; `modern` adds the 2026-07-28 headers (mcp.md §2). */
+/** POSTs one JSON-RPC message as a Streamable HTTP client does; `modern` adds the 2026-07-28 headers (MCP 2026-07-28 Streamable HTTP). */
 export function postRpc(url: string, body: { method: string; params?: object }, options: { timeoutMs?: number; modern?: boolean } = {}): Promise<Probe> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   if (options.modern) Object.assign(headers, { 'mcp-protocol-version': MODERN, 'mcp-method': body.method });

@@ -1,7 +1,6 @@
 import { getCollection } from 'astro:content';
 import { getContent } from './content.ts';
-import { REFERENCE_PATHS } from '../lib/reference-paths.ts';
-import { toOperationPages, toToolPages, type ReferencePage } from '../lib/to-reference-pages.ts';
+import { toGeneratedRoutes } from '../lib/to-routes.ts';
 
 /** One HTML page of the site, as llms.txt and the reference pages list it. */
 export interface PageInfo {
@@ -10,14 +9,6 @@ export interface PageInfo {
   description: string;
   section: string;
   order: number;
-}
-
-/** The pages generated under a page of content/pages.yaml: one per operation under the endpoint reference, one per tool under the tools index. */
-function getChildPages(path: string): ReferencePage[] {
-  const { operations, tools } = getContent();
-  if (path === REFERENCE_PATHS.endpoints) return toOperationPages(operations);
-  if (path === REFERENCE_PATHS.tools) return toToolPages(tools);
-  return [];
 }
 
 /**
@@ -34,7 +25,7 @@ export async function getPages(): Promise<PageInfo[]> {
     section: 'Docs',
     order: entry.id === 'index' ? -1 : (entry.data.sidebar.order ?? 1000),
   }));
-  const generated = getContent().pages.flatMap((p) => [p, ...getChildPages(p.path).map((c) => ({ ...c, section: p.title }))]);
+  const generated = toGeneratedRoutes(getContent()).map(({ path, title, description, section }) => ({ path, title, description, section }));
   return [
     ...fromDocs.sort((a, b) => a.order - b.order || a.path.localeCompare(b.path)),
     ...generated.map((p, i) => ({ ...p, order: i })),

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { siteSchema, type Site } from '../schemas/site.ts';
@@ -9,7 +9,10 @@ import { errorsSchema, type Errors } from '../schemas/problem.ts';
 import { jsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
 import { apiSchema, type Api } from '../schemas/api.ts';
 import { generatedPageSchema, type GeneratedPage } from '../schemas/page.ts';
+import { discoverySchema, type DiscoveryLinkSource } from '../schemas/discovery.ts';
+import { fillPlaceholders, toPlaceholders } from '../lib/fill-placeholders.ts';
 import { ContentError } from './content-error.ts';
+import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.ts';
 
 /** Every fact of the content source, validated. */
@@ -25,6 +28,8 @@ export interface Content {
   api: Api;
   /** Pages generated from data (`content/pages.yaml`). */
   pages: GeneratedPage[];
+  /** The public addresses the discovery documents name (`content/discovery.yaml`), placeholders unfilled. */
+  discovery: DiscoveryLinkSource[];
 }
 
 const envSchema = z.object({
@@ -35,10 +40,7 @@ const envSchema = z.object({
   RELEASE_ARCHIVE: siteSchema.shape.cli.shape.release_archive.optional(),
 });
 
-/** The content folder: `WARDEN_CONTENT_DIR`, else `./content` under the working directory. */
-export function getContentDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.WARDEN_CONTENT_DIR ?? 'content');
-}
+export { getContentDir };
 
 function readYaml(dir: string, file: string): unknown {
   const path = join(dir, file);
@@ -129,13 +131,27 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
   const errors = at('errors.yaml', errorsSchema);
   const api = at('api.yaml', apiSchema);
   const pages = at('pages.yaml', z.array(generatedPageSchema));
+  const { links: discovery } = at('discovery.yaml', discoverySchema);
+  const placeholders = toPlaceholders({ ...site, base_url, app_url, auth_issuer });
+  // Every text written with placeholders names only known ones, or the build stops here, naming file and field.
+  const texts: Array<[string, string, string]> = [
+    ...discovery.flatMap((link, i) => (['href', 'note'] as const).map((f): [string, string, string] => ['discovery.yaml', `links.${i}.${f}`, link[f]])),
+    ['api.yaml', 'security_scheme.description', api.security_scheme.description],
+  ];
+  for (const [file, field, text] of texts) {
+    try {
+      fillPlaceholders(text, placeholders, '');
+    } catch (error) {
+      throw new ContentError(rel(file), [`${field}${(error as Error).message}`]);
+    }
+  }
   for (const op of operations) {
     const unknown = op.tags.find((t) => !api.tags.some((x) => x.name === t));
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
   const cli = { ...site.cli, release_archive: overrides.data.RELEASE_ARCHIVE ?? site.cli.release_archive };
-  return { site: { ...site, base_url, app_url, auth_issuer, cli }, tools, operations, schemas, errors, api, pages };
+  return { site: { ...site, base_url, app_url, auth_issuer, cli }, tools, operations, schemas, errors, api, pages, discovery };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */

@@ -20,9 +20,16 @@ export const PATHS = {
   install: '/install',
   sitemap: '/sitemap-index.xml',
   errorsDoc: '/docs/errors',
+  connectMcpDoc: '/docs/connect-mcp',
+  /** RFC 8414 §3: where an authorization server publishes its metadata, under its issuer. */
+  authorizationServerMetadata: '/.well-known/oauth-authorization-server',
   authenticationDoc: '/docs/authentication',
   apiReference: '/docs/reference/endpoints',
+  toolsReference: '/docs/tools',
+  demo: '/docs/demo',
   buildInfo: '/_build.json',
+  /** Build-internal: the twins llms.txt lists, in order; joined into llms-full.txt, then removed. */
+  pageList: '/page-list.json',
   cdnHeaders: '/_headers',
   cdnRedirects: '/_redirects',
 } as const;
@@ -54,6 +61,21 @@ export function toPagePath(twinPath: string): string {
 /** Joins a base URL (no trailing slash) and an absolute path. */
 export function toUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/$/, '')}${path}`;
+}
+
+/** `getHealthV1` → `get-health-v1`: the kebab-case slug of an operationId. */
+export function toOperationSlug(operationId: string): string {
+  return operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** `getHealth` → `/docs/reference/get-health`: the reference page of one operation. */
+export function toOperationPath(operationId: string): string {
+  return `/docs/reference/${toOperationSlug(operationId)}`;
+}
+
+/** `get_run` → `/docs/tools/get_run`: the reference page of one MCP tool (its name, as clients call it). */
+export function toToolPath(name: string): string {
+  return `${PATHS.toolsReference}/${name}`;
 }
 
 /** The `type` URL of a problem code: its anchored section on the errors page (RFC 9457 §3.1.1). */

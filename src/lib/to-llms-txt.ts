@@ -2,7 +2,7 @@ import type { Content } from '../content/read-content.ts';
 import { PATHS, toTwinPath, toUrl } from './paths.ts';
 import { toDiscoveryLinks, type DiscoveryLink } from './to-discovery-links.ts';
 
-/** agent-docs.md §3: agents truncate near 100K characters; the common target, and our hard limit, is 50K. */
+/** Agents truncate near 100K characters; the common target, and our hard limit, is 50K (llmstxt.org practice). */
 export const LLMS_TXT_MAX_CHARS = 50_000;
 
 /** A page as llms.txt lists it. */
@@ -14,8 +14,22 @@ export interface LlmsPage {
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-const item = (title: string, url: string, note: string) => `- [${title}](${url})${note ? `: ${oneLine(note)}` : ''}`;
+// CommonMark link text: a bracket in a title is escaped, or it would end the link early.
+const item = (title: string, url: string, note: string) => `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${oneLine(note)}` : ''}`;
 const linkItem = (l: DiscoveryLink) => item(l.title, l.href, l.note);
+
+/** The free tier in one sentence, from its facts (content/site.yaml `free_tier`). */
+export function toFreeTierLine(tier: Content['site']['free_tier']): string {
+  const terms = [`${tier.hosted_starts} hosted starts`, tier.payment_card_required ? 'a payment card required' : 'no payment card'];
+  if (!tier.sales_contact_required) terms.push('no sales contact');
+  return `Free tier: ${terms.join(', ')}.`;
+}
+
+/** Pages in the order llms.txt lists them: grouped by section, sections in order of first appearance. */
+export function toLlmsOrder<T extends { section: string }>(pages: T[]): T[] {
+  const sections = [...new Set(pages.map((p) => p.section))];
+  return sections.flatMap((section) => pages.filter((p) => p.section === section));
+}
 
 /**
  * Builds /llms.txt per llmstxt.org: H1, a one-line blockquote, plain sections (when to use, developer
@@ -34,7 +48,7 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[]): string {
     ...(site.agent_guidance.not_for.length
       ? [['Not for:', '', ...site.agent_guidance.not_for.map((w) => `- ${oneLine(w)}`)].join('\n')]
       : []),
-    `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. Free tier: ${site.free_tier.hosted_starts} hosted starts, no payment card.`,
+    `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
     ['Developer resources:', '', ...links.filter((l) => l.kind === 'resource').map(linkItem)].join('\n'),
     ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem)].join('\n'),
     ...sections.map((section) =>

@@ -3,7 +3,7 @@ import { PATHS, toUrl } from './paths.ts';
 import { toToolsList } from './to-tools-list.ts';
 
 /**
- * The tool product manifest at /.well-known/mcp.json: server-card fields (reference/mcp.md §7) plus the
+ * The tool product manifest at /.well-known/mcp.json: server-card fields (SEP-1649's `/.well-known/mcp.json`) plus the
  * public tool listing, which is the same array as /mcp/tools.json.
  */
 export function toMcpManifest(content: Content): Record<string, unknown> {
@@ -18,7 +18,7 @@ export function toMcpManifest(content: Content): Record<string, unknown> {
     title: site.product.name,
     version: site.product.version,
     description: site.product.tagline,
-    websiteUrl: toUrl(site.base_url, '/docs/connect-mcp'),
+    websiteUrl: toUrl(site.base_url, PATHS.connectMcpDoc),
     remotes: [
       remote(toUrl(site.app_url, PATHS.mcp)),
       remote(toUrl(site.base_url, PATHS.mcp)),
@@ -26,7 +26,8 @@ export function toMcpManifest(content: Content): Record<string, unknown> {
     ],
     auth: {
       type: 'oauth2',
-      required_for: ['tools/call'],
+      // The gate denies by default: these methods go without a token, every other one needs it.
+      public_methods: site.mcp.public_methods,
       resource: site.base_url,
       resource_metadata: toUrl(site.base_url, PATHS.protectedResource),
       authorization_servers: [site.auth_issuer],

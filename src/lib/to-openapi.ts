@@ -1,23 +1,21 @@
 import type { Content } from '../content/read-content.ts';
 import type { Operation } from '../schemas/operation.ts';
 import { toUrl } from './paths.ts';
+import { fillPlaceholders, toPlaceholders } from './fill-placeholders.ts';
 
-/** The name of the OAuth 2 security scheme in the OpenAPI document. */
-export const OAUTH_SCHEME = 'wardenOAuth';
-
-function toSecurity(op: Operation): Array<Record<string, string[]>> {
-  // Contract §5: discovery needs no credential; on the tool endpoint only tools/call does,
+function toSecurity(op: Operation, scheme: string): Array<Record<string, string[]>> {
+  // Contract §5: discovery needs no credential; on the tool endpoint only the public methods go without one,
   // so the requirement is optional ({}) or OAuth with the scopes a tool call needs.
-  return op.auth === 'none' ? [] : [{}, { [OAUTH_SCHEME]: op.scopes }];
+  return op.auth === 'none' ? [] : [{}, { [scheme]: op.scopes }];
 }
 
-function toOperationObject(op: Operation): Record<string, unknown> {
+function toOperationObject(op: Operation, scheme: string): Record<string, unknown> {
   return {
     operationId: op.operationId,
     summary: op.summary,
     description: op.description,
     tags: op.tags,
-    security: toSecurity(op),
+    security: toSecurity(op, scheme),
     ...(op.parameters.length ? { parameters: op.parameters } : {}),
     ...(op.requestBody ? { requestBody: op.requestBody } : {}),
     responses: op.responses,
@@ -28,7 +26,8 @@ function toOperationObject(op: Operation): Record<string, unknown> {
 export function toOpenApi(content: Content): Record<string, unknown> {
   const { site, api, operations, schemas } = content;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of operations) (paths[op.path] ??= {})[op.method] = toOperationObject(op);
+  const scheme = api.security_scheme.name;
+  for (const op of operations) (paths[op.path] ??= {})[op.method] = toOperationObject(op, scheme);
   const scopes = Object.fromEntries(site.scopes.map((s) => [s.name, s.description]));
   return {
     openapi: '3.1.1',
@@ -38,7 +37,7 @@ export function toOpenApi(content: Content): Record<string, unknown> {
       description: `${site.product.description} ${site.product.not_a_model}`,
       version: site.product.version,
       contact: { name: `${site.product.name} developer docs`, url: toUrl(site.base_url, site.docs_path) },
-      license: { name: 'Proprietary', url: toUrl(site.base_url, site.docs_path) },
+      license: { name: api.license, url: toUrl(site.base_url, site.docs_path) },
     },
     servers: [{ url: site.base_url, description: `${site.product.name} public host` }],
     tags: api.tags,
@@ -46,9 +45,9 @@ export function toOpenApi(content: Content): Record<string, unknown> {
     components: {
       schemas,
       securitySchemes: {
-        [OAUTH_SCHEME]: {
+        [scheme]: {
           type: 'oauth2',
-          description: `OAuth 2 access tokens from ${site.auth_issuer} (RFC 8414 metadata at ${toUrl(site.auth_issuer, '/.well-known/oauth-authorization-server')}). Request them with resource=${site.base_url} (RFC 8707). Humans use the authorization code flow with PKCE; workload clients, registered from a registration code, use client credentials.`,
+          description: fillPlaceholders(api.security_scheme.description, toPlaceholders(site), 'content/api.yaml security_scheme.description'),
           flows: {
             authorizationCode: {
               authorizationUrl: toUrl(site.auth_issuer, site.oauth.authorization_path),

@@ -4,7 +4,7 @@ import { PATHS, toUrl } from './paths.ts';
 /**
  * RFC 9728 metadata for the hosted tool endpoint. The resource identifier is the base URL (the origin) for
  * the root document and its path-inserted variants alike: one identifier works for /mcp and /.well-known/mcp
- * (reference/mcp.md §6.5) and is the one audience tokens carry. Arrays are never empty (§3.2).
+ * (RFC 9728 §3.3 read as the MCP SDKs do: same origin and path prefix) and is the one audience tokens carry. Arrays are never empty (§3.2).
  */
 export function toProtectedResource({ site }: Content): Record<string, unknown> {
   return {

@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const apiSchema = z.strictObject({
   title: z.string().min(1),
   summary: z.string().min(1),
+  /** The licence name of the OpenAPI `info.license`. */
+  license: z.string().min(1),
+  /** The OAuth 2 security scheme: its name in `components.securitySchemes` and its description (with placeholders). */
+  security_scheme: z.strictObject({ name: z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/), description: z.string().min(1) }),
   tags: z.array(z.strictObject({ name: z.string().min(1), description: z.string().min(1) })).min(1),
 });
 

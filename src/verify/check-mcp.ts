@@ -4,7 +4,7 @@ import { RPC_RESULT_SCHEMA, TOOLS_LIST_SCHEMA } from './contract-schemas.ts';
 import { toEvidence, toJson, toMediaType, toResult, type Probe, type RuleResult } from './rule-result.ts';
 import { validateSchema } from './validate-schema.ts';
 
-/** The JSON-RPC message of an MCP answer: the JSON body, or the SSE event that carries a response (mcp.md §2). */
+/** The JSON-RPC message of an MCP answer: the JSON body, or the SSE event that carries a response (MCP Streamable HTTP). */
 export function toRpcMessage(probe: Probe): Record<string, unknown> | undefined {
   if (toMediaType(probe) !== 'text/event-stream') return toJson(probe) as Record<string, unknown> | undefined;
   const events = probe.text.split(/\r?\n\r?\n/).map((event) =>

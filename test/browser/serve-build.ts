@@ -5,6 +5,7 @@ import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { readDist } from '../../proxy/node/read-dist.ts';
 import { toStaticFiles } from '../../proxy/static/static-files.ts';
 import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
+import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 
 /** No page calls the MCP endpoint; if one does, it sees the edge's real 502 and the page check fails. */
 const noUpstream: Forwarder = async () => {
@@ -18,7 +19,7 @@ const noUpstream: Forwarder = async () => {
 export async function serveBuild(dir: string): Promise<Listening> {
   // Pass the environment explicitly: vitest sets process.env.BASE_URL to "/" (see built-site.ts).
   const content = await readTestContent();
-  const config = toAppConfig(readEnv({ BASE_URL, APP_URL }), content, { appUrl: APP_URL, issuer: content.site.auth_issuer });
+  const config = toAppConfig(readEnv({ BASE_URL, APP_URL }), toBuildFacts(content, 'test'), { appUrl: APP_URL, issuer: content.site.auth_issuer });
   const app = createApp(config, { files: toStaticFiles(readDist(dir)), forward: noUpstream });
   return listen(app, '127.0.0.1', 0);
 }

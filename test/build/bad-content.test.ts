@@ -27,6 +27,11 @@ describe('bad content fails with a message naming the file and field', () => {
     expect(read(dir)).toThrow(/operations\/zzCopy\.yaml[\s\S]*operationId: "getHealth" is already used by .*getHealth\.yaml/);
   });
 
+  it('an unknown placeholder in a discovery address', () => {
+    const dir = brokenContent((d) => patch(join(d, 'discovery.yaml'), "href: '{base_url}/llms.txt'", "href: '{base_uri}/llms.txt'"));
+    expect(read(dir)).toThrow(/discovery\.yaml[\s\S]*links\.1\.href: unknown placeholder \{base_uri\}/);
+  });
+
   it('a tool without a description', () => {
     const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), /^description: >-\n(  .*\n)+/m, ''));
     expect(read(dir)).toThrow(/tools\/get_account\.yaml[\s\S]*description: /);

@@ -4,7 +4,7 @@ import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt, readBuiltJson, toDistFile } from '../helpers/dist-files.ts';
 import { validateWith } from '../helpers/ajv.ts';
 
-// standards.md §1.6: RFC 9264 linkset, rejecting bare-string relation values and extra top-level keys.
+// RFC 9264 §4.2 linkset, rejecting bare-string relation values and extra top-level keys.
 const LINKSET_SCHEMA = {
   type: 'object', required: ['linkset'], additionalProperties: false,
   properties: { linkset: { type: 'array', minItems: 1, items: { $ref: '#/$defs/context' } } },
@@ -15,7 +15,7 @@ const LINKSET_SCHEMA = {
   },
 };
 
-// MCP tools/list entry (reference/mcp.md §8: name 1–64 chars of [A-Za-z0-9_./-], description, inputSchema).
+// MCP tools/list entry (MCP conformance tools-list: name 1–64 chars of [A-Za-z0-9_./-], description, inputSchema).
 const TOOL_SCHEMA = {
   type: 'object', required: ['name', 'description', 'inputSchema'],
   properties: {
@@ -56,7 +56,7 @@ describe('/.well-known/oauth-protected-resource (RFC 9728)', () => {
     ['/.well-known/oauth-protected-resource/.well-known/mcp', BASE_URL],
   ])('%s names resource %s (the one identifier for both endpoint paths), the authorization server and the scopes, with no empty arrays', (path, resource) => {
     const prm = readBuiltJson<Record<string, unknown>>(path);
-    // mcp.md §6.5: the origin as resource works for /mcp and /.well-known/mcp alike; tokens carry it as aud.
+    // RFC 9728 §3.3 as the MCP SDKs apply it: the origin as resource works for /mcp and /.well-known/mcp alike; tokens carry it as aud.
     expect(prm.resource).toBe(resource);
     expect(prm.authorization_servers).toEqual([APP_URL]);
     expect(prm.scopes_supported).toEqual(['warden:access', 'warden:lessons.read', 'warden:lessons.write']);
@@ -99,10 +99,12 @@ describe('/api/catalog', () => {
 });
 
 describe('build record', () => {
-  it('_build.json records the base URL, app URL, issuer and CLI release archive the build was made for', async () => {
+  it('_build.json records the addresses the build was made for, the sources it read and the facts the servers need', async () => {
     const build = JSON.parse(readFileSync(toDistFile('/_build.json')!, 'utf8'));
-    const { site } = await readTestContent();
-    expect(build).toEqual({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL, release_archive: site.cli.release_archive });
+    const { toBuildFacts } = await import('../../src/lib/to-build-facts.ts');
+    const { toSourceHash } = await import('../../runtime/node/source-hash.ts');
+    expect(build).toEqual(toBuildFacts(await readTestContent(), toSourceHash(process.cwd())));
+    expect(build).toMatchObject({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL, release_archive: (await readTestContent()).site.cli.release_archive });
   });
 });
 

@@ -6,7 +6,7 @@ import { toTwinPath } from '../../src/lib/paths.ts';
 
 const llms = readBuilt('/llms.txt');
 
-// The llms.txt reference parser (standards.md §6, AnswerDotAI/llms-txt miniparse.py), in JavaScript.
+// The llms.txt reference parser (llmstxt.org, AnswerDotAI/llms-txt miniparse.py), in JavaScript.
 const HEAD = /^#\s*(?<title>.+?)$\n+(?:^>\s*(?<summary>.+?)$)?\n+(?<info>[\s\S]*)/m;
 const LINK = /^-\s*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::\s*(?<desc>.*))?$/;
 

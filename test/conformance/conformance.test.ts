@@ -6,7 +6,7 @@ import { startEdgeWithSandbox, type EdgeWithSandbox } from './helpers/edge-with-
 import { runScenario, toFailures } from './helpers/run-conformance.ts';
 import { startTokenProxy } from './helpers/token-proxy.ts';
 
-// The official MCP conformance scenarios that apply to a product server (issue 6, mcp.md §8), run
+// The official MCP conformance scenarios that apply to a product server , run
 // against the edge server in front of the sandbox; every expected failure is listed, with why, in baseline.yml.
 type Baseline = Record<'legacy' | 'modern' | 'modern-with-token', Record<string, Record<string, string> | null>>;
 const baseline = parse(readFileSync(new URL('./baseline.yml', import.meta.url), 'utf8')) as Baseline;
@@ -38,7 +38,7 @@ describe.each(MCP_PATHS)('conformance scenarios on the edge at %s', (path) => {
   });
 });
 
-describe('the same modern scenarios with a real sandbox token injected (mcp.md §8: separates gate ordering)', () => {
+describe('the same modern scenarios with a real sandbox token injected (separates gate ordering)', () => {
   it.each(Object.keys(baseline['modern-with-token']))(`${MODERN} %s: only the baselined failures`, async (scenario) => {
     const checks = await runScenario(`${withToken.url}/mcp`, scenario, MODERN);
     expect(toFailures(checks)).toEqual(expected('modern-with-token', scenario));

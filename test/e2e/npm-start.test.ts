@@ -19,8 +19,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const { BASE_URL: _vite, APP_URL: _app, AUTH_ISSUER: _issuer, ...env } = process.env;
-  // One process (no npx/tsx wrapper in between), so SIGTERM reaches the server itself.
-  child = spawn(process.execPath, ['--import', 'tsx', 'proxy/start.ts'], {
+  // One process (no npm wrapper in between), so SIGTERM reaches the server itself.
+  child = spawn(process.execPath, ['proxy/start.ts'], {
     env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data'), WARDEN_RELEASE_DIR: join(scratch, 'release') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -3,14 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../proxy/config.ts';
 import { forbidNodeBuiltins } from '../../proxy/node/bundle-worker.ts';
 import { toEmbeddedFiles } from '../../proxy/node/embed-files.ts';
-import { toRawFiles, toSiteFacts, type EmbeddedSite } from '../../proxy/edge/embedded-site.ts';
+import { toRawFiles, type EmbeddedSite } from '../../proxy/edge/embedded-site.ts';
+import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { createWorker } from '../../proxy/edge/worker.ts';
 import { toWorkerSetup } from '../../proxy/edge/worker-config.ts';
 import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
 
 const site: EmbeddedSite = {
-  facts: toSiteFacts(await readTestContent()),
-  builtFor: { base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL },
+  facts: toBuildFacts(await readTestContent(), 'test'),
   files: toEmbeddedFiles([{ path: '/index.html', etag: '"a"', body: new TextEncoder().encode('<h1>Warden</h1>') }]),
 };
 

@@ -143,7 +143,7 @@ describe('the worker bundle on workerd', () => {
     expect(denied.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
   });
 
-  it('mcp.md §2: an SSE answer streams through the worker event by event, not buffered', async () => {
+  it('MCP Streamable HTTP: an SSE answer streams through the worker event by event, not buffered', async () => {
     const res = await get('/mcp', { method: 'POST', headers: mcpHeaders, body: rpc(5, 'ping') });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream');

@@ -12,7 +12,7 @@ export interface SandboxProcess {
 /** Starts `sandbox/main.ts` under the project's Node with the given environment; resolves once it listens. */
 export async function startSandboxProcess(env: Record<string, string>): Promise<SandboxProcess> {
   const port = await getFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], {
+  const child = spawn(process.execPath, ['sandbox/main.ts'], {
     env: { ...process.env, SANDBOX_HOST: '127.0.0.1', SANDBOX_PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

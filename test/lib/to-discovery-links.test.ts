@@ -33,6 +33,14 @@ describe('toDiscoveryLinks', () => {
     expect(byRel('cli-installer').note).toBe(`curl -fsSL ${byRel('cli-installer').href} | sh`);
   });
 
+  it('writes every same-host address in content/discovery.yaml as a public path the interface defines (PATHS)', () => {
+    const known = new Set<string>(Object.values(PATHS));
+    for (const link of content.discovery) {
+      const path = /^\{(base_url|app_url)\}(\/\S*)$/.exec(link.href)?.[2];
+      if (path !== undefined) expect(known, `${link.rel}: ${link.href}`).toContain(path);
+    }
+  });
+
   it('follows BASE_URL and APP_URL from the environment', () => {
     const moved = toDiscoveryLinks(readContent(getContentDir(), { BASE_URL: 'https://docs.test', APP_URL: 'https://app.test' }));
     expect(byRel('mcp', moved).href).toBe('https://app.test/mcp');

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import { PATHS, toProblemTypeUrl } from '../../src/lib/paths.ts';
-import { REFERENCE_PATHS } from '../../src/lib/reference-paths.ts';
 import { getGeneratedPage, toJsonRpcAnchor } from '../../src/lib/to-page-meta.ts';
 
 const content = readContent(getContentDir(), {});
 
 describe('getGeneratedPage', () => {
   it('finds the pages.yaml entry of every generated page', () => {
-    for (const path of [...Object.values(REFERENCE_PATHS), PATHS.errorsDoc]) {
+    for (const path of [PATHS.apiReference, PATHS.toolsReference, PATHS.demo, PATHS.errorsDoc]) {
       const page = getGeneratedPage(content, path);
       expect(page.path).toBe(path);
       expect(page.title.length).toBeGreaterThan(0);

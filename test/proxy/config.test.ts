@@ -37,7 +37,7 @@ describe('configuration from the environment', () => {
     ]);
   });
 
-  it('tokens may name the base URL or either MCP path as audience (mcp.md §6.5)', () => {
+  it('tokens may name the base URL or either MCP path as audience (RFC 9728 §3.3)', () => {
     expect(toAudiences('https://w.example')).toEqual(['https://w.example']);
     expect(toAudiences('https://w.example', 'https://other.example')).toEqual(['https://other.example']);
   });

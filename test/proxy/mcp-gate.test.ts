@@ -160,7 +160,13 @@ describe('origin, CORS, methods and limits', () => {
     const res = await app.request('/mcp', { method: 'PUT', body: '{}' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toContain('POST');
-    expect((await res.json()).error.code).toBe(-32600);
+    expect((await res.json()).error.code).toBe(-31405);
+  });
+
+  it('OPTIONS without Origin (no preflight) → 204 with the Allow it advertises', async () => {
+    const res = await app.request('/mcp', { method: 'OPTIONS' });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('allow')).toBe('GET, POST, DELETE, OPTIONS');
   });
 
   it('a body over the limit → 413 -31413', async () => {

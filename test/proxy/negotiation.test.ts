@@ -7,7 +7,7 @@ const dist = createFixtureDist();
 const app = createTestApp({ files: loadFiles(dist.dir) });
 afterAll(() => dist.remove());
 
-// Accept headers real clients send (reference/agent-docs.md §3) and the variant each must get (§8.1).
+// Accept headers real clients send and the variant each must get.
 const CLIENTS: [string, string | null, 'html' | 'markdown'][] = [
   ['Claude Code', 'text/markdown, text/html, */*', 'markdown'],
   ['Cursor', 'text/markdown, text/plain;q=0.9, */*;q=0.8', 'markdown'],

@@ -59,7 +59,7 @@ describe('npm run verify against a deliberately broken deployment', () => {
   });
 
   it('the CLI exits 1 and prints FAIL rows', async () => {
-    const error = await run('npx', ['tsx', 'scripts/verify.ts', broken.url, '--skip-external']).then(() => undefined, (e: { code: number; stdout: string }) => e);
+    const error = await run(process.execPath, ['scripts/verify.ts', broken.url, '--skip-external']).then(() => undefined, (e: { code: number; stdout: string }) => e);
     expect(error?.code).toBe(1);
     expect(error?.stdout).toMatch(/FAIL/);
     expect(error?.stdout).toMatch(/6 failed/);

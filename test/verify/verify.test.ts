@@ -46,21 +46,21 @@ describe('npm run verify against the local deployment (edge server in front of t
   });
 
   it('the CLI prints the table and exits 0', async () => {
-    const { stdout } = await run('npx', ['tsx', 'scripts/verify.ts', local.baseUrl, '--offline']);
+    const { stdout } = await run(process.execPath, ['scripts/verify.ts', local.baseUrl, '--offline']);
     expect(stdout).toMatch(/RULE\s+RESULT\s+EVIDENCE/);
     expect(stdout).toMatch(/\d+ rules: \d+ passed, 0 failed, 2 skipped/);
   });
 
   it('the CLI says clearly that a down server is down: exit 2, no stack trace', async () => {
     const down = `http://127.0.0.1:${await getFreePort()}`;
-    const error = await run('npx', ['tsx', 'scripts/verify.ts', down]).then(() => undefined, (e: { code: number; stderr: string; stdout: string }) => e);
+    const error = await run(process.execPath, ['scripts/verify.ts', down]).then(() => undefined, (e: { code: number; stderr: string; stdout: string }) => e);
     expect(error?.code).toBe(2);
     expect(error?.stderr).toContain(`${down} does not answer: ECONNREFUSED`);
     expect(`${error?.stderr}${error?.stdout}`).not.toMatch(/\n\s+at /);
   });
 
   it('the CLI refuses a missing or malformed base URL with the usage line', async () => {
-    const error = await run('npx', ['tsx', 'scripts/verify.ts', 'not-a-url']).then(() => undefined, (e: { code: number; stderr: string }) => e);
+    const error = await run(process.execPath, ['scripts/verify.ts', 'not-a-url']).then(() => undefined, (e: { code: number; stderr: string }) => e);
     expect(error?.code).toBe(2);
     expect(error?.stderr).toContain('usage: npm run verify -- <base_url>');
   });

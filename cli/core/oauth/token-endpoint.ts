@@ -20,12 +20,10 @@ export interface TokenResponse {
 
 /** An OAuth error response (RFC 6749 §5.2), kept with its code so callers can tell `invalid_grant` from the rest. */
 export class OAuthResponseError extends CliError {
-  constructor(
-    readonly error: string,
-    description: string | undefined,
-    what: string,
-  ) {
+  readonly error: string;
+  constructor(error: string, description: string | undefined, what: string) {
     super(`${what} was refused: ${error}${description ? ` (${description})` : ''}`, `ERR_OAUTH_${error.toUpperCase()}`);
+    this.error = error;
   }
 }
 

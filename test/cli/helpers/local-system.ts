@@ -1,20 +1,15 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createRemoteJWKSet } from 'jose';
-import { readEnv, toAppConfig } from '../../../proxy/config.ts';
-import { createApp } from '../../../proxy/create-app.ts';
-import { createHttpForwarder } from '../../../proxy/node/http-forwarder.ts';
-import { listen, type Listening } from '../../../proxy/node/listen.ts';
+import { getFreePort } from '../../../harness/free-port.ts';
 import { readDist, toEtag } from '../../../proxy/node/read-dist.ts';
-import { toStaticFiles } from '../../../proxy/static/static-files.ts';
 import { RELEASES_PATH } from '../../../sandbox/http/release-files.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/start.ts';
 import { getContentDir, readContent } from '../../../src/content/read-content.ts';
-import { PATHS, REWRITES } from '../../../src/lib/paths.ts';
+import { PATHS } from '../../../src/lib/paths.ts';
 import { toInstaller } from '../../../src/lib/to-installer.ts';
-import { toProtectedResource } from '../../../src/lib/to-protected-resource.ts';
 import { DIST } from '../../helpers/built-site.ts';
-import { getFreePort, makeDataDir } from '../../sandbox/sandbox-fixture.ts';
+import { startEdgeInFront } from '../../helpers/edge-in-front.ts';
+import { makeDataDir } from '../../sandbox/sandbox-fixture.ts';
 
 /** The whole local system as `npm start` wires it, on free loopback ports, for one test file. */
 export interface LocalSystem {
@@ -43,20 +38,12 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
   let sandbox = await startSandbox(options);
   const releaseArchive = `${sandbox.url}${RELEASES_PATH}`;
   const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer, RELEASE_ARCHIVE: releaseArchive });
-  const file = (path: string, text: string) => {
-    const body = new TextEncoder().encode(text);
-    return { path, body, etag: toEtag(body) };
-  };
-  // The documents the CLI reads from the edge, made by the build's own functions for this system.
-  const files = toStaticFiles([
-    file(REWRITES[PATHS.protectedResource]!, JSON.stringify(toProtectedResource(content))),
-    file(PATHS.install, toInstaller(content.site, readFileSync(resolve('src/installer/install.sh'), 'utf8'))),
+  const installer = new TextEncoder().encode(toInstaller(content.site, readFileSync(resolve('src/installer/install.sh'), 'utf8')));
+  // Besides the protected-resource documents: the installer of this build, and the built tool list.
+  const edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.issuer, jwksUri: sandbox.jwksUri }, [
+    { path: PATHS.install, body: installer, etag: toEtag(installer) },
     readDist(DIST).find((f) => f.path === PATHS.toolsJson)!,
   ]);
-  const env = readEnv({ HOST: '127.0.0.1', PORT: String(port) });
-  const forward = createHttpForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
-  const app = createApp(toAppConfig(env, content, { appUrl: sandbox.url, issuer: sandbox.issuer }), { files, forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) });
-  const edge: Listening = await listen(app, '127.0.0.1', port);
   let running = true;
   const stopSandbox = async () => {
     if (running) await sandbox.close();
@@ -81,7 +68,6 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
     },
     async close() {
       await edge.close();
-      await forward.close();
       await stopSandbox();
       data.remove();
     },

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-// The runner needs Node ≥ 22 (mcp.md §8): the project's pinned Node 24, not the Node 20 on PATH.
+// The runner needs Node ≥ 22 : the project's pinned Node 24, not the Node 20 on PATH.
 const NODE = resolve('node_modules/.bin/node');
 const CLI = resolve('node_modules/@modelcontextprotocol/conformance/dist/index.js');
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A loopback pass-through that adds `Authorization: Bearer <token>` to every request: the conformance
- * runner's server mode cannot send a token, so this separates the gate-ordering effect (mcp.md §8)
+ * runner's server mode cannot send a token, so this separates the gate-ordering effect
  * from real protocol failures.
  */
 export async function startTokenProxy(target: string, token: string): Promise<{ url: string; close(): Promise<void> }> {

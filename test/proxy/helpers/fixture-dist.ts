@@ -23,7 +23,7 @@ export const FIXTURE_FILES: Record<string, string> = {
   'openapi.json': '{"openapi":"3.1.0"}',
   'llms.txt': '# Warden\n',
   'sitemap-index.xml': '<?xml version="1.0"?><sitemapindex/>',
-  '_build.json': '{"base_url":"https://warden.example","app_url":"https://app.warden.example","auth_issuer":"https://app.warden.example"}',
+  '_build.json': JSON.stringify({ base_url: 'https://warden.example', app_url: 'https://app.warden.example', auth_issuer: 'https://app.warden.example', source_hash: 'fixture' }),
 };
 
 /** Writes a fixture dist folder into a temp dir; returns its path and a cleanup. */

@@ -1,4 +1,5 @@
 import { readContent } from '../../../src/content/read-content.ts';
+import { toBuildFacts } from '../../../src/lib/to-build-facts.ts';
 import { readEnv, toAppConfig, type AppConfig } from '../../../proxy/config.ts';
 import { createApp, type AppDeps } from '../../../proxy/create-app.ts';
 import { readDist } from '../../../proxy/node/read-dist.ts';
@@ -13,7 +14,7 @@ export const ISSUER = 'https://auth.warden.example';
 export function createTestConfig(overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): AppConfig {
   const content = readContent(undefined, { BASE_URL, APP_URL });
   const parsed = readEnv({ BASE_URL, ...env });
-  return { ...toAppConfig(parsed, content, { appUrl: APP_URL, issuer: ISSUER }), ...overrides };
+  return { ...toAppConfig(parsed, toBuildFacts(content, 'test'), { appUrl: APP_URL, issuer: ISSUER }), ...overrides };
 }
 
 /** The file table of a dist folder, as the Node entry builds it. */

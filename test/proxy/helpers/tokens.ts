@@ -1,6 +1,6 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyGetKey } from 'jose';
 
-/** A signing key pair and the local JWK Set that verifies it (DESIGN style rule 7: inject, don't mock). */
+/** A signing key pair and the local JWK Set that verifies it (injected, not mocked). */
 export interface TestKeys {
   privateKey: CryptoKey;
   publicKey: CryptoKey;

@@ -7,6 +7,7 @@ import type { Listening } from '../../../proxy/node/listen.ts';
 import type { RunningSandbox } from '../../../sandbox/start.ts';
 import { getFreePort, startTestSandbox } from '../../sandbox/sandbox-fixture.ts';
 import { buildDist } from '../../../harness/build-dist.ts';
+import { readBuildFacts } from '../../../proxy/node/build-info.ts';
 
 /** The whole system on loopback, wired as `npm start` wires it: the edge server over a dist built for its address, the sandbox behind it. */
 export interface LocalDeployment {
@@ -29,7 +30,7 @@ export async function startLocalDeployment(options: { publicPort?: number } = {}
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-verify-data-'));
   const sandbox = await startTestSandbox(dataDir, sandboxPort, baseUrl);
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: distDir });
-  const edge = await startNodeServer(env, { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri });
+  const edge = await startNodeServer(env, readBuildFacts(distDir)!, { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri });
   return {
     baseUrl,
     distDir,

@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { REFERENCE_PATHS, toOperationPath, toOperationSlug, toToolPath } from '../../src/lib/reference-paths.ts';
+import { PATHS, toOperationPath, toOperationSlug, toToolPath } from '../../src/lib/paths.ts';
+
+const GENERATED_INDEXES: string[] = [PATHS.apiReference, PATHS.toolsReference, PATHS.demo];
 
 const content = readContent(getContentDir(), {});
 const kebab = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -34,7 +36,7 @@ describe('toToolPath', () => {
   it('puts each tool under the tools page, at the exact name clients call', () => {
     for (const tool of content.tools) {
       const path = toToolPath(tool.name);
-      expect(path.startsWith(`${REFERENCE_PATHS.tools}/`)).toBe(true);
+      expect(path.startsWith(`${PATHS.toolsReference}/`)).toBe(true);
       expect(path.slice(path.lastIndexOf('/') + 1)).toBe(tool.name);
     }
   });
@@ -44,8 +46,8 @@ describe('reference pages as a whole', () => {
   it('collide with no other page: index pages, docs pages, each other', () => {
     const docs = readdirSync(join(getContentDir(), 'docs')).map((f) => `/docs/${f.replace(/\.mdx?$/, '')}`);
     const all = [
-      ...Object.values(REFERENCE_PATHS),
-      ...content.pages.map((p) => p.path).filter((p) => !Object.values<string>(REFERENCE_PATHS).includes(p)),
+      ...GENERATED_INDEXES,
+      ...content.pages.map((p) => p.path).filter((p) => !GENERATED_INDEXES.includes(p)),
       ...docs,
       ...content.operations.map((op) => toOperationPath(op.operationId)),
       ...content.tools.map((t) => toToolPath(t.name)),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { toOperationPath, toToolPath } from '../../src/lib/reference-paths.ts';
-import { toFirstSentence, toOperationPages, toOperationTitle, toToolPages } from '../../src/lib/to-reference-pages.ts';
+import { PATHS, toOperationPath, toToolPath } from '../../src/lib/paths.ts';
+import { toFirstSentence, toGeneratedRoutes, toOperationTitle } from '../../src/lib/to-routes.ts';
 
 const content = readContent(getContentDir(), {});
 
@@ -31,8 +31,26 @@ const expectCleanDescription = (d: string) => {
   expect(d).toMatch(/[.)]$/);
 };
 
-describe('toOperationPages', () => {
-  const pages = toOperationPages(content.operations);
+const routes = toGeneratedRoutes(content);
+
+describe('toGeneratedRoutes', () => {
+  it('lists each page of content/pages.yaml, the operation pages under the endpoint reference and the tool pages under the tool index', () => {
+    expect(routes.filter((r) => !r.parent).map((r) => r.path)).toEqual(content.pages.map((p) => p.path));
+    const after = (path: string, n: number) => routes.slice(routes.findIndex((r) => r.path === path) + 1).slice(0, n);
+    expect(after(PATHS.apiReference, content.operations.length).map((r) => r.operation?.operationId)).toEqual(content.operations.map((op) => op.operationId));
+    expect(after(PATHS.toolsReference, content.tools.length).map((r) => r.tool?.name)).toEqual(content.tools.map((t) => t.name));
+    expect(routes.filter((r) => r.parent).every((r) => r.parent === PATHS.apiReference || r.parent === PATHS.toolsReference)).toBe(true);
+  });
+
+  it('labels an operation by its path with its method, a tool by its name, in the section of its parent', () => {
+    const mcp = routes.find((r) => r.path === toOperationPath('postMcp'))!;
+    expect(mcp).toMatchObject({ label: '/mcp', method: 'post', section: 'Endpoint reference' });
+    expect(routes.find((r) => r.path === toToolPath('get_run'))).toMatchObject({ label: 'get_run', section: 'MCP tools' });
+  });
+});
+
+describe('operation routes', () => {
+  const pages = routes.filter((r) => r.operation);
 
   it('gives one page per operation, at its path, titled by method and path', () => {
     expect(pages.map((p) => p.path)).toEqual(content.operations.map((op) => toOperationPath(op.operationId)));
@@ -49,8 +67,8 @@ describe('toOperationPages', () => {
   });
 });
 
-describe('toToolPages', () => {
-  const pages = toToolPages(content.tools);
+describe('tool routes', () => {
+  const pages = routes.filter((r) => r.tool);
 
   it('titles each tool page by the tool name and describes it by title and first sentence', () => {
     expect(pages).toHaveLength(content.tools.length);

@@ -1,0 +1,50 @@
+import { PATHS, toUrl } from '../../src/lib/paths.ts';
+import { AuthError } from '../../runtime/auth/auth-error.ts';
+import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
+import { McpError } from '../../runtime/mcp/mcp-error.ts';
+import type { AppConfig } from '../config.ts';
+import { UpstreamError, type Forwarder } from '../forward/forwarder.ts';
+import { toRefusal } from './gate.ts';
+import { toClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
+
+/**
+ * An upstream refusal answered in this endpoint's own shape: the same JSON-RPC error as the gate's, with one
+ * challenge naming this host's metadata. The upstream's error, description and scope are kept when its
+ * challenge is well formed; a malformed one is never passed on (RFC 9110 §11.6.1).
+ */
+async function toUpstreamRefusal(config: AppConfig, upstream: Response, id: string | number | null): Promise<McpError> {
+  // Read the (small) refusal body to its end: the keep-alive connection then stays reusable.
+  await upstream.arrayBuffer().catch(() => {});
+  const params = parseBearerChallenge(upstream.headers.get('www-authenticate') ?? '');
+  const description = params?.get('error_description') ?? 'The hosted tool endpoint refused the access token';
+  const refusal =
+    upstream.status === 403 ? new AuthError('ERR_TOKEN_SCOPE', description)
+    : params?.get('error') === 'invalid_token' ? new AuthError('ERR_TOKEN_INVALID', description)
+    : new AuthError('ERR_NO_TOKEN', 'This method needs an OAuth Bearer access token');
+  const scope = params?.get('scope');
+  return toRefusal(config, refusal, id, scope ? scope.split(' ') : undefined);
+}
+
+/**
+ * Sends the request to `<app_url>/mcp` and returns the answer as it streams: SSE events must reach the client
+ * one by one (MCP Streamable HTTP). Unreachable → -31502, too slow → -31504, a refusal → the gate's shape.
+ */
+export async function forwardUpstream(
+  config: AppConfig,
+  forward: Forwarder,
+  request: Request,
+  body: Uint8Array | null,
+  id: string | number | null,
+): Promise<Response> {
+  let upstream: Response;
+  try {
+    upstream = await forward({ method: request.method, url: toUrl(config.appUrl, PATHS.mcp), headers: toUpstreamHeaders(request.headers), body, signal: request.signal });
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    throw error.kind === 'timeout'
+      ? new McpError('ERR_UPSTREAM_TIMEOUT', 'The hosted tool endpoint did not answer in time.', { id })
+      : new McpError('ERR_UPSTREAM_UNREACHABLE', 'The hosted tool endpoint could not be reached.', { id });
+  }
+  if (upstream.status === 401 || upstream.status === 403) throw await toUpstreamRefusal(config, upstream, id);
+  return new Response(upstream.body, { status: upstream.status, headers: toClientHeaders(upstream.headers) });
+}

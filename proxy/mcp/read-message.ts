@@ -1,0 +1,26 @@
+import { McpError } from '../../runtime/mcp/mcp-error.ts';
+import { toJsonRpcMessage, type JsonRpcMessage } from './json-rpc.ts';
+import { BodyTooLargeError, readLimitedBody } from './read-body.ts';
+
+/** A POST's body, read once within the limit, and the one JSON-RPC message it holds. */
+export interface ReadMessage {
+  body: Uint8Array;
+  message: JsonRpcMessage;
+}
+
+/** Reads and parses a POST body; refuses an oversized body (-31413) or anything but one JSON-RPC message. */
+export async function readMessage(request: Request, limit: number): Promise<ReadMessage> {
+  let body: Uint8Array;
+  try {
+    body = await readLimitedBody(request, limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new McpError('ERR_MCP_BODY_TOO_LARGE', `The body exceeds ${limit} bytes.`);
+    throw error;
+  }
+  return { body, message: toJsonRpcMessage(body) };
+}
+
+/** The id a refusal of this message carries: the request's, or null for notifications and responses' own. */
+export function toMessageId(message: JsonRpcMessage | undefined): string | number | null {
+  return message?.kind === 'request' ? message.id : null;
+}

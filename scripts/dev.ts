@@ -1,0 +1,34 @@
+/**
+ * `npm run dev`: for writers. Astro's dev server (pages re-render on save, the browser reloads) on HOST:PORT,
+ * with the edge's dynamic paths (health, problems, /mcp) served alongside and the demo sandbox behind them.
+ */
+import { dev } from 'astro';
+import { ConfigError, readEnv, toBaseUrl, type Upstream } from '../proxy/config.ts';
+import { devEdge } from '../proxy/node/dev-edge.ts';
+import { startSandbox } from '../proxy/node/sandbox.ts';
+import { onShutdown } from '../proxy/node/shutdown.ts';
+import { readContent } from '../src/content/read-content.ts';
+import { toBuildFacts } from '../src/lib/to-build-facts.ts';
+
+try {
+  const env = readEnv(process.env);
+  const baseUrl = toBaseUrl(env);
+  let upstream: Upstream = { appUrl: env.APP_URL ?? '', issuer: env.TOKEN_ISSUER ?? env.AUTH_ISSUER ?? env.APP_URL ?? '', jwksUrl: env.TOKEN_JWKS_URL };
+  const cleanups: (() => Promise<void>)[] = [];
+  if (!env.APP_URL) {
+    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL });
+    cleanups.push(() => sandbox.close());
+    upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
+  }
+  // The pages name the addresses of this machine, as a build for them would (astro.config reads these).
+  Object.assign(process.env, { BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? upstream.issuer });
+  const facts = toBuildFacts(readContent(), 'dev');
+  const server = await dev({ root: process.cwd(), logLevel: 'warn', server: { host: env.HOST, port: env.PORT }, integrations: [devEdge(env, facts, upstream)] });
+  cleanups.unshift(() => server.stop());
+  console.log(`Warden docs (dev, live reload) on ${baseUrl}; MCP forwarded to ${upstream.appUrl}/mcp`);
+  onShutdown(...cleanups);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -1,0 +1,40 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { toRebuildReasons } from '../../proxy/node/build-info.ts';
+import { toSourceHash } from '../../runtime/node/source-hash.ts';
+import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
+import { readContent } from '../../src/content/read-content.ts';
+
+// `npm start` serves the old build only while it still fits: same addresses and same sources.
+const root = mkdtempSync(join(tmpdir(), 'warden-sources-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+for (const f of ['astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(f, join(root, f));
+for (const d of ['content', 'src']) cpSync(d, join(root, d), { recursive: true });
+
+describe('when npm start rebuilds', () => {
+  const wanted = { base_url: 'http://127.0.0.1:4321', app_url: 'http://127.0.0.1:4322', auth_issuer: 'http://127.0.0.1:4322' };
+  const built = { ...toBuildFacts(readContent(join(root, 'content'), {}), toSourceHash(root)), ...wanted };
+
+  it('keeps a dist built for these addresses from these sources', () => {
+    expect(toRebuildReasons(built, wanted, toSourceHash(root))).toEqual([]);
+  });
+
+  it.each([
+    ['a docs page', 'content/docs/overview.md'],
+    ['the installer template', 'src/installer/install.sh'],
+    ['a component', 'src/components/Head.astro'],
+    ['the Astro config', 'astro.config.mjs'],
+  ])('rebuilds after an edit to %s', (_what, file) => {
+    writeFileSync(join(root, file), '\n', { flag: 'a' });
+    expect(toRebuildReasons(built, wanted, toSourceHash(root))).toEqual(['sources: changed since the last build']);
+  });
+
+  it('rebuilds for other addresses, or when there is no build', () => {
+    expect(toRebuildReasons(built, { ...wanted, base_url: 'http://127.0.0.1:5000' }, built.source_hash)).toEqual([
+      'base_url: built for "http://127.0.0.1:4321", needed "http://127.0.0.1:5000"',
+    ]);
+    expect(toRebuildReasons(undefined, wanted, built.source_hash)[0]).toMatch(/missing/);
+  });
+});

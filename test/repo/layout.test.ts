@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFiles } from '../../runtime/node/list-files.ts';
+
+/** Every relative import of every TypeScript file under a folder, as `file → imported path` (resolved). */
+function importsUnder(folder: string): Array<{ file: string; target: string }> {
+  return listFiles(folder)
+    .filter((f) => f.endsWith('.ts'))
+    .flatMap((f) => {
+      const file = join(folder, f);
+      const text = readFileSync(file, 'utf8');
+      return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)].map((m) => ({ file, target: join(file, '..', m[1]!) }));
+    });
+}
+
+describe('where code may reach', () => {
+  it('no file in proxy/ reads the content folder: the servers run on the facts the build wrote', () => {
+    const offenders = importsUnder('proxy').filter((i) => i.target === join('src', 'content', 'read-content.ts'));
+    expect(offenders).toEqual([]);
+  });
+
+  it('bench/ uses no test fixture: what tests and benchmarks share lives in harness/', () => {
+    const offenders = importsUnder('bench').filter((i) => i.target.startsWith(`test${'/'}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('runtime/ (shared by edge, sandbox and CLI) depends on nothing of theirs', () => {
+    const offenders = importsUnder('runtime').filter((i) => /^(proxy|sandbox|cli|test|bench)\//.test(i.target));
+    expect(offenders).toEqual([]);
+  });
+});
