@@ -1,3 +1,4 @@
+import { MCP_ERROR_CODES } from '../../runtime/mcp/mcp-error.ts';
 import { isCliError } from './cli-error.ts';
 import { toNetworkReason } from './http-json.ts';
 import { NO_CREDENTIAL } from './token-source.ts';
@@ -9,9 +10,10 @@ export interface RpcError {
   data?: unknown;
 }
 
-/** The code the hosted endpoint uses for a missing or refused credential; the bridge says the same. */
-const UNAUTHORIZED = -31401;
-const INTERNAL = -32603;
+// The codes the edge and the hosted endpoint answer with (one vocabulary, runtime/mcp/mcp-error.ts).
+const UNAUTHORIZED = MCP_ERROR_CODES.ERR_NO_TOKEN;
+const UNREACHABLE = MCP_ERROR_CODES.ERR_UPSTREAM_UNREACHABLE;
+const INTERNAL = MCP_ERROR_CODES.ERR_INTERNAL;
 
 /** The upstream's own JSON-RPC error for this request, when its HTTP error body was one. */
 function toUpstreamError(text: unknown, id: string | number): RpcError | undefined {
@@ -29,7 +31,7 @@ function toUpstreamError(text: unknown, id: string | number): RpcError | undefin
 export function toRpcError(error: unknown, id: string | number): RpcError {
   if (isCliError(error)) {
     const auth = ['ERR_NO_CREDENTIAL', 'ERR_LOGIN_EXPIRED'].includes(error.code) || error.code.startsWith('ERR_OAUTH_');
-    return { code: auth ? UNAUTHORIZED : INTERNAL, message: error.message };
+    return { code: auth ? UNAUTHORIZED : error.code === 'ERR_UNREACHABLE' ? UNREACHABLE : INTERNAL, message: error.message };
   }
   const e = error as Error & { code?: unknown; data?: { status?: number; text?: unknown } };
   const upstream = toUpstreamError(e.data?.text, id);
@@ -37,8 +39,8 @@ export function toRpcError(error: unknown, id: string | number): RpcError {
   // The SDK's own refusal when the bridge has no way to get a credential at all.
   if (e.name === 'UnauthorizedError') return { code: UNAUTHORIZED, message: NO_CREDENTIAL };
   if (e.data?.status === 401) return { code: UNAUTHORIZED, message: 'the service refused the credential even after renewing it: run `warden login` or `warden admin register` again' };
-  if (e.data?.status === 403) return { code: -31403, message: 'the credential lacks a scope this call needs' };
-  if (e.name === 'TypeError' && (e as { cause?: unknown }).cause) return { code: INTERNAL, message: `the service is unreachable: ${toNetworkReason(error)}` };
+  if (e.data?.status === 403) return { code: MCP_ERROR_CODES.ERR_TOKEN_SCOPE, message: 'the credential lacks a scope this call needs' };
+  if (e.name === 'TypeError' && (e as { cause?: unknown }).cause) return { code: UNREACHABLE, message: `the service is unreachable: ${toNetworkReason(error)}` };
   if (e.data?.status) return { code: INTERNAL, message: `the service answered HTTP ${e.data.status}` };
   return { code: INTERNAL, message: e.message };
 }

@@ -44,7 +44,7 @@ describe('the stdio bridge', () => {
   it('turns an unreachable upstream and a refused call into JSON-RPC errors with the request id', async () => {
     const closed = `http://127.0.0.1:${await getFreePort()}/mcp`;
     const down = await bridge([rpc(4, 'tools/list')], () => closed);
-    expect(down.answers).toEqual([{ jsonrpc: '2.0', id: 4, error: { code: -32603, message: 'the service is unreachable: connection refused' } }]);
+    expect(down.answers).toEqual([{ jsonrpc: '2.0', id: 4, error: { code: -31502, message: 'the service is unreachable: connection refused' } }]);
     const refused = await bridge([rpc(5, 'tools/call', { name: 'get_account', arguments: {} })], () => `${sandbox.url}/mcp`);
     expect(refused.answers[0]).toMatchObject({ id: 5, error: { code: -31401 } });
   });
