@@ -37,6 +37,13 @@ describe('install → register → warden mcp', () => {
     expect(version).toMatchObject({ code: 0, stdout: `${BINARY} ${TEST_SITE.product.version}\n`, stderr: '' });
   });
 
+  it("the installer's --version installs the same release from its pinned folder", async () => {
+    const pinned = await run('sh', ['-c', `curl -fsSL ${system.baseUrl}${PATHS.install} | sh -s -- --version ${TEST_SITE.product.version}`], { env: home.env, timeoutMs: 60_000 });
+    expect(pinned.code, pinned.stderr).toBe(0);
+    expect(pinned.stderr).toContain(`${system.releaseArchive}/download/v${TEST_SITE.product.version}/${BINARY}-`);
+    expect((await run(warden, ['--version'], { env: home.env })).stdout).toBe(`${BINARY} ${TEST_SITE.product.version}\n`);
+  });
+
   it('admin register --code stores a workload client (0700 folder, 0600 file) and prints its id, never the secret', async () => {
     const registered = await run(warden, ['admin', 'register', '--code', await system.mintCode()], { env: env() });
     expect(registered.code, registered.stderr).toBe(0);
