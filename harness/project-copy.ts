@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 export const COPY_ROOT = resolve('.build-tmp');
 
 /**
- * A copy of the files an `astro build` reads (config, src, content) in a fresh folder under `.build-tmp/`.
+ * A copy of the files an `astro build` reads (config, src, content, runtime) in a fresh folder under `.build-tmp/`.
  * Each copy has its own `.astro/` and `node_modules/.astro/` caches, so concurrent builds (other tests,
  * other engineers' builds of the checkout) never share or corrupt them.
  */

@@ -16,6 +16,7 @@ import { createMcpEndpoint } from './mcp/create-mcp-endpoint.ts';
 import { createArgumentsValidator } from './mcp/validate-arguments.ts';
 import { openDatabase } from './store/open-database.ts';
 import { createSandboxStore } from './store/sandbox-store.ts';
+import { decideSignoff } from './tools/signoff-decision.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
 
 /** Where and for whom the sandbox runs. */
@@ -86,10 +87,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     accessTokenTtl: options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL,
     routes: { authorization: site.oauth.authorization_path, token: site.oauth.token_path },
   });
+  const store = createSandboxStore(db);
+  const clock = options.now ?? (() => new Date());
   const mcp = createMcpEndpoint({
     content,
     data,
-    store: createSandboxStore(db),
+    store,
     validate: createArgumentsValidator(content.tools),
     now: options.now,
     // This origin answers for both resources: directly for its own, and behind the edge (the same resource server).
@@ -108,6 +111,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       codeLifetime: REGISTRATION_CODE_LIFETIME,
       dashboard: createDashboard({
         product: site.product.name, binary: site.cli.binary, baseUrl, cookieKey: secrets.cookieKey, codeLifetime: REGISTRATION_CODE_LIFETIME, mintCode: mint,
+        signoffs: {
+          listOpen: () => store.listOpenSignoffs(),
+          decide: (runId, decision, by, comment) => decideSignoff(store, { runId, decision, by, comment, at: clock() }),
+        },
       }),
       releaseDir: options.releaseDir,
     }),

@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toDashboardPage } from '../pages/dashboard-page.ts';
 import { HTML_HEADERS } from '../pages/layout.ts';
 import { DEMO_USER } from '../auth/interactions.ts';
+import type { SignoffRow } from '../store/sandbox-store.ts';
+import { readForm } from './read-form.ts';
 
 /** The dashboard's paths. */
 export const DASHBOARD_PATHS = {
@@ -10,6 +12,7 @@ export const DASHBOARD_PATHS = {
   signIn: '/dashboard/sign-in',
   signOut: '/dashboard/sign-out',
   registrationCodes: '/dashboard/registration-codes',
+  signoffs: '/dashboard/signoffs',
 } as const;
 
 /** What the dashboard needs: the cookie key, the code minter and the facts it prints. */
@@ -21,6 +24,11 @@ export interface DashboardOptions {
   cookieKey: string;
   codeLifetime: number;
   mintCode(): Promise<string>;
+  /** Open sign-off requests, and recording a decision on one (undefined: no open request for that run). */
+  signoffs: {
+    listOpen(): SignoffRow[];
+    decide(runId: string, decision: 'approved' | 'rejected', by: string, comment: string | null): SignoffRow | undefined;
+  };
 }
 
 const COOKIE = 'warden_dashboard';
@@ -55,11 +63,11 @@ export function createDashboard(o: DashboardOptions) {
   return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> => {
     const method = req.method ?? 'GET';
     if (path === DASHBOARD_PATHS.page && (method === 'GET' || method === 'HEAD')) {
-      page(res, toDashboardPage({ ...view, account: accountOf(req) }));
+      page(res, toDashboardPage({ ...view, account: accountOf(req), signoffs: o.signoffs.listOpen() }));
       return true;
     }
     if (!Object.values(DASHBOARD_PATHS).includes(path as never) || method !== 'POST') return false;
-    req.resume();
+    const form = await readForm(req);
     // The cookie is SameSite=Lax, so another site's form post arrives without it; an Origin, when sent, must be ours.
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`) {
@@ -73,9 +81,22 @@ export function createDashboard(o: DashboardOptions) {
       seeOther(res, { 'set-cookie': `${COOKIE}=; Path=/dashboard; HttpOnly; SameSite=Lax; Max-Age=0` });
     } else if (!accountOf(req)) {
       seeOther(res);
+    } else if (path === DASHBOARD_PATHS.signoffs) {
+      const account = accountOf(req)!;
+      const decision = form.get('decision');
+      const runId = form.get('run_id') ?? '';
+      const comment = form.get('comment')?.trim().slice(0, 500) || null;
+      const decided = decision === 'approved' || decision === 'rejected' ? o.signoffs.decide(runId, decision, account, comment) : undefined;
+      if (!decided) {
+        res.writeHead(409, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(`409 Conflict: no open sign-off request for run "${runId}" (already decided, or unknown)\n`);
+        return true;
+      }
+      page(res, toDashboardPage({ ...view, account, signoffs: o.signoffs.listOpen(), decided: { runId, decision: decision! } }));
     } else {
       const value = await o.mintCode();
-      page(res, toDashboardPage({ ...view, account: accountOf(req), code: { value, expiresIn: o.codeLifetime, command: toRegisterCommand(o.binary, value) } }));
+      const code = { value, expiresIn: o.codeLifetime, command: toRegisterCommand(o.binary, value) };
+      page(res, toDashboardPage({ ...view, account: accountOf(req), code, signoffs: o.signoffs.listOpen() }));
     }
     return true;
   };

@@ -1,4 +1,5 @@
 import { escapeHtml, toHtmlPage } from './layout.ts';
+import type { SignoffRow } from '../store/sandbox-store.ts';
 
 /** What the dashboard shows: who is signed in and, after "New registration code", the code and its command. */
 export interface DashboardView {
@@ -9,6 +10,40 @@ export interface DashboardView {
   code?: { value: string; expiresIn: number; command: string };
   /** The CLI's default service address, so the note can say when `--base-url` is needed. */
   baseUrl: string;
+  /** Sign-off requests nobody has decided yet. */
+  signoffs?: SignoffRow[];
+  /** The decision just recorded, to confirm it. */
+  decided?: { runId: string; decision: string };
+}
+
+function toSignoffSection(view: DashboardView): string {
+  const decided = view.decided
+    ? `<p class="card" role="status">Run <code>${escapeHtml(view.decided.runId)}</code> ${escapeHtml(view.decided.decision)}. Its merge gate now shows the decision, and the run owner's audit trail records it.</p>`
+    : '';
+  const requests = view.signoffs ?? [];
+  const list = requests.length
+    ? requests
+        .map(
+          (r) => `<div class="card">
+<dl>
+<dt>Run</dt><dd><code>${escapeHtml(r.run_id)}</code>, started by <code>${escapeHtml(r.subject)}</code></dd>
+<dt>Asked of</dt><dd>${escapeHtml(r.approver)}, at ${escapeHtml(r.requested_at)}</dd>
+${r.note ? `<dt>Note</dt><dd>${escapeHtml(r.note)}</dd>` : ''}
+</dl>
+<form method="post" action="/dashboard/signoffs">
+<input type="hidden" name="run_id" value="${escapeHtml(r.run_id)}">
+<label for="comment-${escapeHtml(r.run_id)}">Comment (optional)</label>
+<input type="text" id="comment-${escapeHtml(r.run_id)}" name="comment" maxlength="500">
+<div class="actions">
+<button type="submit" name="decision" value="approved" class="primary">Approve</button>
+<button type="submit" name="decision" value="rejected" class="secondary">Reject</button>
+</div>
+</form>
+</div>`,
+        )
+        .join('\n')
+    : '<p class="muted">No sign-off request is waiting. An agent asks for one with the <code>request_signoff</code> tool.</p>';
+  return `<h2>Sign-off requests</h2>\n${decided}\n${list}`;
 }
 
 /** The demo dashboard: the place the docs send people for a registration code (contract §5 rule 2). */
@@ -34,6 +69,7 @@ ${code}
 <h2>Registration codes</h2>
 <p>A registration code turns into a workload OAuth client: the credential a CI job or service uses. ${escapeHtml(view.product)} has no API keys.</p>
 <form method="post" action="/dashboard/registration-codes" class="actions"><button type="submit" class="primary">New registration code</button></form>
+${toSignoffSection(view)}
 <form method="post" action="/dashboard/sign-out" class="actions" style="margin-top:1.5rem"><button type="submit" class="secondary">Sign out</button></form>`;
   return toHtmlPage({ product: view.product, title: 'Dashboard', body });
 }

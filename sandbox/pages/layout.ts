@@ -23,7 +23,8 @@ pre{background:var(--bg);border:1px solid var(--line);border-radius:.4rem;paddin
 button,.button{font:inherit;font-weight:600;border-radius:.4rem;padding:.55rem 1.1rem;cursor:pointer;border:1px solid var(--accent);text-decoration:none}
 button.primary{background:var(--accent);color:var(--accent-fg)}
 button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}
-input[type=text]{font:inherit;width:100%;padding:.55rem .7rem;border:1px solid var(--line);border-radius:.4rem;background:var(--bg);color:var(--fg);text-transform:uppercase;letter-spacing:.1em;margin:0 0 1rem}
+input[type=text]{font:inherit;width:100%;padding:.55rem .7rem;border:1px solid var(--line);border-radius:.4rem;background:var(--bg);color:var(--fg);margin:0 0 1rem}
+input[name=user_code]{text-transform:uppercase;letter-spacing:.1em}
 dt{font-weight:600}dd{margin:0 0 .5rem}
 `;
 
@@ -42,7 +43,7 @@ export function toHtmlPage({ product, title, body }: PageParts): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} · ${escapeHtml(product)}</title>
 <style>${STYLE}</style>
 </head>
@@ -63,5 +64,8 @@ export const HTML_HEADERS = {
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // No Referer leaves for another origin (the client's callback, say). Not no-referrer: under it a browser sends
+  // `Origin: null` even on a form post to the page's own origin (Fetch, "append a request Origin header"), and the
+  // dashboard refuses a post whose Origin is not its own.
+  'referrer-policy': 'same-origin',
 } as const;

@@ -16,8 +16,9 @@ export function toRunEvents(c: CannedRun, run: ReplayedRun, signoff: SignoffStat
       run_id: run.id, tool: null, outcome: null, detail: e.detail,
     }))
     .filter((e) => Date.parse(e.at) <= now.getTime());
-  // Decisions recorded in the canned run (run_demo_0001); requests made through request_signoff are stored events.
-  if (signoff.decided_at && signoff.approver) {
+  // The decision recorded in the canned run, for the demo run only; requests made through request_signoff and
+  // decisions made on the dashboard are stored events of their own.
+  if (run.id === c.demo_run.id && signoff.decided_at && signoff.approver) {
     events.push({
       id: `${run.id}-signoff`, at: signoff.decided_at, actor: signoff.approver, action: `signoff.${signoff.status}`,
       run_id: run.id, tool: null, outcome: null, detail: signoff.comment ?? `Sign-off ${signoff.status}.`,

@@ -27,8 +27,12 @@ export function toRecordedSignoff(run: CannedRun): SignoffState {
   };
 }
 
-/** A replayed run's sign-off: what request_signoff recorded, else not requested (no approver answers in the demo). */
+/**
+ * A replayed run's sign-off: not requested; requested (request_signoff recorded it); or decided by the person
+ * who approved or rejected it on the dashboard, with their comment.
+ */
 export function toRequestedSignoff(row: SignoffRow | undefined): SignoffState {
   if (!row) return { status: 'not_requested', approver: null, requested_at: null, decided_at: null, comment: null };
+  if (row.decision) return { status: row.decision, approver: row.decided_by ?? row.approver, requested_at: row.requested_at, decided_at: row.decided_at ?? null, comment: row.comment ?? null };
   return { status: 'requested', approver: row.approver, requested_at: row.requested_at, decided_at: null, comment: row.note };
 }

@@ -8,7 +8,8 @@ CREATE TABLE IF NOT EXISTS runs (
   id TEXT PRIMARY KEY, subject TEXT NOT NULL, workflow_id TEXT NOT NULL, started_at TEXT NOT NULL, note TEXT
 );
 CREATE TABLE IF NOT EXISTS signoff_requests (
-  run_id TEXT PRIMARY KEY, subject TEXT NOT NULL, approver TEXT NOT NULL, note TEXT, requested_at TEXT NOT NULL
+  run_id TEXT PRIMARY KEY, subject TEXT NOT NULL, approver TEXT NOT NULL, note TEXT, requested_at TEXT NOT NULL,
+  decision TEXT, decided_by TEXT, decided_at TEXT, comment TEXT
 );
 CREATE TABLE IF NOT EXISTS lessons (
   id TEXT PRIMARY KEY, subject TEXT NOT NULL, title TEXT NOT NULL, body TEXT NOT NULL, tags TEXT NOT NULL,
@@ -30,5 +31,10 @@ export function openDatabase(dataDir: string): DatabaseSync {
   const db = new DatabaseSync(join(dataDir, 'sandbox.db'));
   db.exec('PRAGMA journal_mode = WAL;');
   db.exec(SCHEMA);
+  // A database from before sign-off decisions existed gains their columns.
+  const columns = new Set((db.prepare('PRAGMA table_info(signoff_requests)').all() as Array<{ name: string }>).map((c) => c.name));
+  for (const column of ['decision', 'decided_by', 'decided_at', 'comment']) {
+    if (!columns.has(column)) db.exec(`ALTER TABLE signoff_requests ADD COLUMN ${column} TEXT`);
+  }
   return db;
 }

@@ -2,8 +2,20 @@ import type { DatabaseSync } from 'node:sqlite';
 
 /** A run the caller started (the replay is computed from the canned run and `started_at`). */
 export interface RunRow { id: string; subject: string; workflow_id: string; started_at: string; note: string | null }
-/** An open sign-off request. */
-export interface SignoffRow { run_id: string; subject: string; approver: string; note: string | null; requested_at: string }
+/** A sign-off request, open or decided. */
+export interface SignoffRow {
+  run_id: string;
+  subject: string;
+  approver: string;
+  note: string | null;
+  requested_at: string;
+  decision?: 'approved' | 'rejected' | null;
+  decided_by?: string | null;
+  decided_at?: string | null;
+  comment?: string | null;
+}
+/** A person's decision on a sign-off request. */
+export interface SignoffDecision { run_id: string; decision: 'approved' | 'rejected'; decided_by: string; decided_at: string; comment: string | null }
 /** A Lesson the caller added. */
 export interface LessonRow { id: string; subject: string; title: string; body: string; tags: string[]; run_id: string | null; created_at: string }
 /** One stored audit event (tool calls and what tools recorded). */
@@ -16,6 +28,10 @@ export interface SandboxStore {
   getRun(subject: string, id: string): RunRow | undefined;
   upsertSignoff(row: SignoffRow): void;
   getSignoff(subject: string, runId: string): SignoffRow | undefined;
+  /** Every request no one has decided yet, of every subject, oldest first (the approvers' list). */
+  listOpenSignoffs(): SignoffRow[];
+  /** Records a decision on an open request; false when there is none (unknown run, or already decided). */
+  decideSignoff(decision: SignoffDecision): boolean;
   insertLesson(row: LessonRow): void;
   listLessons(subject: string): LessonRow[];
   appendAudit(row: Omit<AuditRow, 'seq'>): void;
@@ -37,6 +53,11 @@ export function createSandboxStore(db: DatabaseSync): SandboxStore {
         .prepare('INSERT OR REPLACE INTO signoff_requests (run_id, subject, approver, note, requested_at) VALUES (?, ?, ?, ?, ?)')
         .run(r.run_id, r.subject, r.approver, r.note, r.requested_at),
     getSignoff: (subject, runId) => row<SignoffRow>('SELECT * FROM signoff_requests WHERE subject = ? AND run_id = ?', subject, runId),
+    listOpenSignoffs: () => rows<SignoffRow>('SELECT * FROM signoff_requests WHERE decision IS NULL ORDER BY requested_at, run_id'),
+    decideSignoff: (d) =>
+      db
+        .prepare('UPDATE signoff_requests SET decision = ?, decided_by = ?, decided_at = ?, comment = ? WHERE run_id = ? AND decision IS NULL')
+        .run(d.decision, d.decided_by, d.decided_at, d.comment, d.run_id).changes === 1,
     insertLesson: (r) =>
       void db
         .prepare('INSERT INTO lessons (id, subject, title, body, tags, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')

@@ -108,7 +108,7 @@ describe('build record', () => {
     // The scale build's sources are a copy of the project with its generated pages, digested when it was built.
     const sourceHash = DIST === SCALE_DIST ? readScaleStamp().sourceHash : toSourceHash(process.cwd());
     expect(build).toEqual(toBuildFacts(await readTestContent(), sourceHash));
-    expect(build).toMatchObject({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL });
+    expect(build).toMatchObject({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL, release_archive: (await readTestContent()).site.cli.release_archive });
   });
 });
 
