@@ -28,6 +28,9 @@ export async function startWorker(distDir: string, bindings: Record<string, stri
     modulesRoot: outDir,
     host: '127.0.0.1',
     port: 0,
+    // Miniflare logs each request through its Node process by default (as `wrangler dev` prints them): a loopback
+    // round trip per request that a deployed worker does not make.
+    logRequests: false,
     // Plain-text vars, as `wrangler deploy --var` or `vars` would set them.
     bindings,
   } as ConstructorParameters<typeof Miniflare>[0]);

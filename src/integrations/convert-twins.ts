@@ -16,6 +16,8 @@ export interface TwinJob {
 
 /** Below this many pages, twins are converted on the main thread. */
 const INLINE_LIMIT = 150;
+/** Old-generation heap of each twin worker, in MB. */
+const WORKER_HEAP_MB = 128;
 
 /** Converts the given pages on this thread (also what each worker runs). */
 export function convertInPlace({ out, files, baseUrl, pagePaths, llmsUrl }: TwinJob): void {
@@ -29,7 +31,9 @@ export function convertInPlace({ out, files, baseUrl, pagePaths, llmsUrl }: Twin
 
 function runWorker(job: TwinJob): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./twin-worker.ts', import.meta.url), { workerData: job });
+    // A page's conversion needs a few MB; a small old generation makes each worker collect rather than grow,
+    // which keeps the build's peak memory (twins run while Astro still holds the site) down.
+    const worker = new Worker(new URL('./twin-worker.ts', import.meta.url), { workerData: job, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     worker.once('message', (m: { ok: boolean; message?: string }) => (m.ok ? resolve() : reject(new Error(m.message))));
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`twin worker exited with ${code}`)));
