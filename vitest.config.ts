@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'scale',
-          include: ['test/build/{llms-txt,twins,consistency,openapi,discovery-documents}.test.ts', 'test/edge/{worker,every-page}.test.ts'],
+          include: ['test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index}.test.ts', 'test/edge/{worker,every-page}.test.ts'],
           globalSetup: ['test/helpers/scale-setup.ts'],
           env: { WARDEN_TEST_DIST: SCALE_DIST },
         },
