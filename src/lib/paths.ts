@@ -28,7 +28,7 @@ export const PATHS = {
   toolsReference: '/docs/tools',
   demo: '/docs/demo',
   buildInfo: '/_build.json',
-  /** Build-internal: the twins llms.txt lists, in order; joined into llms-full.txt, then removed. */
+  /** Build-internal: every page the llms files list, in order, with title, description and section; read after the twins exist, then removed. */
   pageList: '/page-list.json',
   cdnHeaders: '/_headers',
   cdnRedirects: '/_redirects',
