@@ -23,6 +23,8 @@ export const envSchema = z.object({
   TOKEN_JWKS_URL: optional(z.url({ protocol: /^https?$/ })),
   TOKEN_AUDIENCE: optional(origin),
   UPSTREAM_TIMEOUT_MS: positiveInt(30_000),
+  /** Longest silence of a streamed upstream body once its headers arrived (an SSE stream then ends cleanly). */
+  UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(60_000),
   BODY_LIMIT_BYTES: positiveInt(1_048_576),
   ALLOWED_ORIGINS: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
@@ -73,6 +75,8 @@ export interface AppConfig {
   /** Accepted `iss` and `aud` values when tokens are verified. */
   token: { issuer: string; audiences: string[] };
   upstreamTimeoutMs: number;
+  /** Longest silence of an upstream body after its headers (UPSTREAM_IDLE_TIMEOUT_MS). */
+  upstreamIdleTimeoutMs: number;
   bodyLimitBytes: number;
   /** Browser origins allowed to call the MCP paths besides this host's own. */
   allowedOrigins: string[];
@@ -120,6 +124,7 @@ export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): Ap
     publicMethods: facts.public_methods,
     token: { issuer: upstream.issuer, audiences: toAudiences(baseUrl, env.TOKEN_AUDIENCE) },
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     allowedOrigins: env.ALLOWED_ORIGINS,
   };

@@ -4,6 +4,7 @@ import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import { UpstreamError, type Forwarder } from '../forward/forwarder.ts';
+import { withIdleLimit } from '../forward/idle-limit.ts';
 import { toRefusal } from './gate.ts';
 import { toClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
 
@@ -27,7 +28,7 @@ async function toUpstreamRefusal(config: AppConfig, upstream: Response, id: stri
 
 /**
  * Sends the request to `<app_url>/mcp` and returns the answer as it streams: SSE events must reach the client
- * one by one (MCP Streamable HTTP). Unreachable → -31502, too slow → -31504, a refusal → the gate's shape.
+ * one by one (MCP Streamable HTTP), within the idle limit. Unreachable → -31502, too slow → -31504, a refusal → the gate's shape.
  */
 export async function forwardUpstream(
   config: AppConfig,
@@ -46,5 +47,7 @@ export async function forwardUpstream(
       : new McpError('ERR_UPSTREAM_UNREACHABLE', 'The hosted tool endpoint could not be reached.', { id });
   }
   if (upstream.status === 401 || upstream.status === 403) throw await toUpstreamRefusal(config, upstream, id);
-  return new Response(upstream.body, { status: upstream.status, headers: toClientHeaders(upstream.headers) });
+  const cleanEnd = (upstream.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  const streamed = upstream.body && withIdleLimit(upstream.body, { idleMs: config.upstreamIdleTimeoutMs, cleanEnd });
+  return new Response(streamed, { status: upstream.status, headers: toClientHeaders(upstream.headers) });
 }
