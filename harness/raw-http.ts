@@ -15,6 +15,8 @@ export interface RawExchange {
   closed: boolean;
   /** Nothing more arrived within the time limit while a response was still expected. */
   timedOut: boolean;
+  /** The status of the first response head seen, complete or not (a body broken off still had a status). */
+  firstStatus?: number;
 }
 
 /** Parses as many complete responses as `data` holds; returns them and the bytes consumed. */
@@ -103,7 +105,8 @@ export function sendRaw(
       clearTimeout(timer);
       socket.destroy();
       const { responses } = parseResponses(data, options.headRequests, closed);
-      resolve({ responses, closed, timedOut });
+      const head = /^HTTP\/1\.[01] (\d{3})/.exec(data.toString('latin1', 0, 16));
+      resolve({ responses, closed, timedOut, firstStatus: head ? Number(head[1]) : undefined });
     };
     const arm = () => {
       clearTimeout(timer);

@@ -3,6 +3,11 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { isBodyless, UpstreamError, type Forwarder } from '../forward/forwarder.ts';
 
+/** The code of a socket or parser error (`ECONNREFUSED`, `HPE_HEADER_OVERFLOW`), else its message. */
+function toReason(error: Error | null | undefined): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code ?? error?.message ?? 'closed before the body';
+}
+
 function toHeaders(raw: string[]): Headers {
   const headers = new Headers();
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
@@ -39,7 +44,12 @@ export function createHttpForwarder(options: { timeoutMs: number }): Forwarder &
             res.resume();
             return resolve(new Response(null, { status, headers: responseHeaders }));
           }
-          resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+          // A body that is malformed from its first byte fails in the same packet as the headers: answered 502
+          // here, while no byte has gone to the client, rather than as a response that breaks off at once.
+          setImmediate(() => {
+            if (failure || res.errored || (res.destroyed && !res.complete)) return reject(new UpstreamError('unreachable', toReason(res.errored ?? failure)));
+            resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+          });
         },
       );
       // The timeout covers the wait for response headers; streams may then stay open as long as the client wants.
@@ -47,11 +57,13 @@ export function createHttpForwarder(options: { timeoutMs: number }): Forwarder &
         timedOut = true;
         req.destroy();
       }, options.timeoutMs);
+      let failure: Error | undefined;
       req.on('error', (error) => {
         clearTimeout(timer);
+        failure = error;
         if (settled) return;
         settled = true;
-        reject(signal.aborted ? error : new UpstreamError(timedOut ? 'timeout' : 'unreachable'));
+        reject(signal.aborted ? error : timedOut ? new UpstreamError('timeout') : new UpstreamError('unreachable', toReason(error)));
       });
       req.end(body ?? undefined);
     });
