@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 /** A server running in its own process, so load generator and server do not share an event loop. */
 export interface ChildServer {
   url: string;
+  /** The process id, to read its memory and CPU time from /proc. */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function spawnServer(script: string, env: Record<string, string>, u
   }
   return {
     url,
+    pid: child.pid!,
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
