@@ -6,6 +6,7 @@ import { toFileResponse } from './file-response.ts';
 import { toVariant } from './negotiate.ts';
 import { toSafePath } from './safe-path.ts';
 import type { StaticFile, StaticFiles } from './static-files.ts';
+import type { Observe } from '../observe.ts';
 
 const API_CATALOG_PATHS = new Set<string>([PATHS.apiCatalog, PATHS.apiCatalogJson, PATHS.home]);
 
@@ -34,7 +35,7 @@ function isMarkdownName(path: string): boolean {
 }
 
 /** Serves dist from memory: files, negotiated pages and twins (contract §4.3), markdown or HTML 404s. */
-export function createStaticHandler(config: AppConfig, files: StaticFiles): (event: H3Event) => Response {
+export function createStaticHandler(config: AppConfig, files: StaticFiles, observe?: Observe): (event: H3Event) => Response {
   const notFound = (request: Request, path: string, markdown: boolean): Response => {
     if (path.startsWith(PATHS.apiPrefix)) {
       throw createProblemError(config.errors, 'not_found', { detail: `No API operation is published at ${path}.` });
@@ -84,6 +85,7 @@ export function createStaticHandler(config: AppConfig, files: StaticFiles): (eve
     if (!twin) return toFileResponse(request, html, headers);
     // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
     headers.set('vary', 'Accept');
+    observe?.(request, { variant: wantsMarkdown ? 'markdown' : 'html' });
     if (!wantsMarkdown) {
       headers.append('link', `<${toUrl(config.baseUrl, twinPath)}>; rel="alternate"; type="text/markdown"`);
       return toFileResponse(request, html, headers);
