@@ -34,7 +34,7 @@ const dist = await buildDist({ baseUrl, appUrl: upstream.url, issuer: upstream.u
 let failed = false;
 try {
   const facts = readBuildFacts(dist)!;
-  const env = { HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, APP_URL: upstream.url, TOKEN_ISSUER: issuer, TOKEN_JWKS_URL: `${upstream.url}/jwks`, WARDEN_OUT_DIR: dist, LOG_LEVEL: 'silent', ...Object.fromEntries(Object.entries(TIMING).map(([k, v]) => [k, String(v)])) };
+  const env = { HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, APP_URL: upstream.url, TOKEN_ISSUER: issuer, TOKEN_JWKS_URL: `${upstream.url}/jwks`, WARDEN_OUT_DIR: dist, METRICS_PORT: '0', ...Object.fromEntries(Object.entries(TIMING).map(([k, v]) => [k, String(v)])) };
   const edge = await spawnServer('proxy/serve.ts', env, baseUrl, '/api/health');
   try {
     const ctx = await createFuzzContext(keys, { publicMethods: facts.public_methods, bodyLimitBytes: 1_048_576, ownOrigin: baseUrl });

@@ -50,7 +50,7 @@ for (const mode of config.SOAK_MODES.split(',').map((m) => m.trim())) {
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-soak-data-'));
   const servers: ChildServer[] = [];
   try {
-    const common = { HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: dist, LOG_LEVEL: 'silent' };
+    const common = { HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: dist, METRICS_PORT: '0' };
     const pids: Record<string, number> = {};
     if (mode === 'start') {
       servers.push(await spawnServer('proxy/start.ts', { ...common, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: dataDir }, baseUrl, '/api/health'));

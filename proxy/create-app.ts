@@ -34,13 +34,19 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
   const missing = findMissingErrorEntries(config.errors);
   if (missing.length > 0) throw new ConfigError(`content/errors.yaml lacks what the server answers: ${missing.join(', ')}`);
   // Malformed percent-encoding reaches the static handler, which answers 404 rather than h3's bare 400.
-  const app = new H3({ onError: createErrorRenderer(config, deps.observe), allowMalformedURL: true });
-  // Every answer carries the request's id, the one the upstream and the logs get too.
-  app.use((event) => {
-    const requestId = toRequestId(event.req.headers);
-    event.context.requestId = requestId;
-    event.res.headers.set(REQUEST_ID_HEADER, requestId);
-    deps.observe?.(event.req, { requestId });
+  const app = new H3({
+    onError: createErrorRenderer(config, deps.observe),
+    allowMalformedURL: true,
+    // Every answer carries the request's id, the one the upstream and the logs get too.
+    onRequest: (event) => {
+      const requestId = toRequestId(event.req.headers);
+      event.context.requestId = requestId;
+      deps.observe?.(event.req, { requestId });
+    },
+    onResponse: (response, event) => {
+      const requestId = event.context.requestId as string | undefined;
+      if (requestId) response.headers.set(REQUEST_ID_HEADER, requestId);
+    },
   });
   const verifyToken = deps.getKey
     ? createAccessTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, getKey: deps.getKey, now: deps.now })

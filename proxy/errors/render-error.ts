@@ -3,7 +3,6 @@ import { MCP_PATHS, PATHS, toProblemTypeUrl } from '../../src/lib/paths.ts';
 import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
 import { McpError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
-import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import type { Observe } from '../observe.ts';
 
 function withHeaders(error: HTTPError, type: string): Headers {
@@ -60,9 +59,6 @@ export function createErrorRenderer(config: AppConfig, observe?: Observe): (erro
   return (error, event) => {
     // The cause goes to the operator's log, never to the client.
     if (error.unhandled || error.status >= 500) observe?.(event.req, { cause: String((error.cause as Error | undefined)?.stack ?? error.cause ?? error.message).slice(0, 2000) });
-    const response = render(error, event);
-    const requestId = event.context.requestId as string | undefined;
-    if (requestId) response.headers.set(REQUEST_ID_HEADER, requestId);
-    return response;
+    return render(error, event);
   };
 }

@@ -13,6 +13,8 @@ export interface Listening {
 
 /** What a Node entry may add around the app: hooks that see each exchange (access log, metrics). */
 export interface ListenOptions {
+  /** Answers a request before the app, when it returns true (GET /metrics on the public port, when asked for). */
+  intercept?(req: IncomingMessage, res: ServerResponse): boolean;
   /** Called for each request before the app sees it. */
   onRequest?(req: IncomingMessage, res: ServerResponse): void;
   /** Called with the status of every malformed request answered without reaching the app. */
@@ -26,6 +28,7 @@ export async function listen(app: H3, host: string, port: number, options: Liste
   const inFlight = new WeakMap<Socket, ServerResponse>();
   const refused = new WeakSet<Socket>();
   const server = createServer((req, res) => {
+    if (options.intercept?.(req, res)) return;
     inFlight.set(req.socket, res);
     res.once('close', () => {
       if (inFlight.get(req.socket) === res) inFlight.delete(req.socket);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   const { BASE_URL: _vite, APP_URL: _app, AUTH_ISSUER: _issuer, ...env } = process.env;
   // One process (no npm wrapper in between), so SIGTERM reaches the server itself.
   child = spawn(process.execPath, ['proxy/start.ts'], {
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data') },
+    env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: '0', WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -62,6 +62,20 @@ describe('npm start on a fresh dist and other ports', () => {
     const refused = await rpc('tools/call');
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`));
+  });
+
+  it('logs one JSON line per request in each server, with the id the request came with', async () => {
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-request-id': 'npm-start-1' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(res.headers.get('x-request-id')).toBe('npm-start-1');
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 100));
+    const lines = output.split('\n').filter((l) => l.includes('"req_id":"npm-start-1"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.service).sort()).toEqual(['edge', 'sandbox']);
+    expect(lines.find((l) => l.service === 'edge')).toMatchObject({ mcp_method: 'tools/list', status: 200, upstream_status: 200 });
   });
 
   it('stops cleanly on SIGTERM', async () => {

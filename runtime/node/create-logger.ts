@@ -1,0 +1,20 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import type { LogLevel } from '../log-levels.ts';
+
+/**
+ * The servers' logger: one JSON object a line on stdout (pino), readable lines when stdout is a terminal. Lines
+ * carry `time` (ISO 8601), `level` as a name and `service` (edge or sandbox), so both servers of `npm start` can
+ * share one stream. `destination` is for tests.
+ */
+export function createLogger(options: { level: LogLevel; service: string; destination?: DestinationStream; pretty?: boolean }): Logger {
+  const settings = {
+    level: options.level,
+    base: { service: options.service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  if (options.destination) return pino(settings, options.destination);
+  if (options.pretty ?? process.stdout.isTTY) return pino(settings, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l' }));
+  return pino(settings, pino.destination({ fd: 1, sync: true }));
+}
