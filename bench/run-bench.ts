@@ -13,6 +13,7 @@ import { spawnServer, type ChildServer } from './lib/spawn-server.ts';
 import { benchBuild } from './sections/build-bench.ts';
 import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
+import { benchLogging } from './sections/logging-bench.ts';
 import { benchMcp } from './sections/mcp-bench.ts';
 import { benchTwins } from './sections/twins-bench.ts';
 
@@ -32,7 +33,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'mcp', 'twins'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'mcp', 'twins', 'logging'].some((s) => config.sections.has(s));
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -55,6 +56,12 @@ try {
       const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench');
       const token = (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
       return benchMcp(config, baseUrl, sandboxUrl, token);
+    });
+    if (config.sections.has('logging')) await attempt('Cost of logging', async () => {
+      const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
+      const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench-logging');
+      const token = (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
+      return benchLogging(config, edgeEnv, token);
     });
     if (config.sections.has('twins')) await attempt('Markdown twins vs HTML pages', () => benchTwins(dist));
   }

