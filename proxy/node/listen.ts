@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { bindServer } from './bind-server.ts';
 import { toNodeHandler, type H3 } from 'h3';
 import { answerClientError, type ClientError } from './client-error.ts';
 import { drainAbandonedBody } from './unread-body.ts';
@@ -43,19 +44,5 @@ export async function listen(app: H3, host: string, port: number, options: Liste
     refused.add(socket);
     answerClientError(error, socket, inFlight.get(socket), (status) => options.onClientError?.(status, error));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    server,
-    url: `http://${shownHost}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { server, ...(await bindServer(server, host, port)) };
 }

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { bindServer } from './bind-server.ts';
 import type { Registry } from 'prom-client';
 
 /** Answers `GET /metrics` with the registry in the Prometheus text format; true when it answered. */
@@ -21,18 +21,6 @@ export async function serveMetrics(registry: Registry, host: string, port: numbe
   const server = createServer((req, res) => {
     if (!answerMetrics(registry, req, res)) res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found: the metrics are at /metrics\n');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    url: `http://${shownHost}:${address.port}/metrics`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const bound = await bindServer(server, host, port);
+  return { url: `${bound.url}/metrics`, close: bound.close };
 }
