@@ -18,7 +18,7 @@ import { readBuildFacts } from '../proxy/node/build-info.ts';
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const config = z
-  .object({ FUZZ_RUNS: int(2000), FUZZ_SEED: int(13), FUZZ_CONCURRENCY: int(16), FUZZ_TIMEOUT_MS: int(8000), FUZZ_SOAK_SECONDS: int(60), FUZZ_SOAK_CONNECTIONS: int(64) })
+  .object({ FUZZ_RUNS: int(5000), FUZZ_SEED: int(13), FUZZ_CONCURRENCY: int(16), FUZZ_TIMEOUT_MS: int(8000), FUZZ_SOAK_SECONDS: int(60), FUZZ_SOAK_CONNECTIONS: int(64) })
   .parse(Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith('FUZZ_') && v !== '')));
 const started = Date.now();
 const log = (line: string) => console.error(`[fuzz +${Math.round((Date.now() - started) / 1000)}s] ${line}`);
