@@ -11,6 +11,7 @@ import { buildDist } from '../harness/build-dist.ts';
 import { readBenchConfig } from './lib/bench-config.ts';
 import { spawnServer, type ChildServer } from './lib/spawn-server.ts';
 import { benchBuild } from './sections/build-bench.ts';
+import { benchCli } from './sections/cli-bench.ts';
 import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
 import { benchLogging } from './sections/logging-bench.ts';
@@ -33,7 +34,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'mcp', 'twins', 'logging'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'mcp', 'twins', 'logging', 'cli'].some((s) => config.sections.has(s));
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -64,6 +65,7 @@ try {
       return benchLogging(config, edgeEnv, token);
     });
     if (config.sections.has('twins')) await attempt('Markdown twins vs HTML pages', () => benchTwins(dist));
+    if (config.sections.has('cli')) await attempt('The warden CLI', () => benchCli(config, baseUrl, log));
   }
   if (config.sections.has('jwt')) await attempt('Token verification', () => benchJwt(config.BENCH_DURATION));
   if (config.sections.has('build')) await attempt('Build', () => benchBuild(config.buildPages, config.BENCH_BUILD_RUNS));

@@ -42,6 +42,8 @@ export const envSchema = z.object({
   SANDBOX_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(LOCAL.sandboxPort)),
   // Where the demo sandbox keeps its database and keys (default .data/sandbox under the working directory).
   SANDBOX_DATA_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).optional()),
+  // The CLI release folder `npm start` builds and the sandbox serves (when APP_URL is unset).
+  WARDEN_RELEASE_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).default('.data/release')),
   /** Lifetime of the sandbox's access tokens in seconds; short values let you watch clients refresh. */
   SANDBOX_ACCESS_TOKEN_TTL: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(10).max(86_400).optional()),
 });

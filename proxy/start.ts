@@ -1,12 +1,15 @@
 /**
  * `npm start`: the whole system in one command. Validates the environment, starts the demo sandbox when
- * APP_URL is unset, (re)builds dist when it was built for other addresses or from other sources, then serves.
+ * APP_URL is unset (and builds the CLI release it serves), (re)builds dist when it was built for other
+ * addresses or from other sources, then serves.
  */
 import { resolve } from 'node:path';
 import { ConfigError, readEnv, toBaseUrl, type Upstream } from './config.ts';
 import { readBuildFacts, toRebuildReasons } from './node/build-info.ts';
 import { startNodeServer } from './node/create-node-server.ts';
 import { runBuild } from './node/run-build.ts';
+import { runRelease } from './node/run-release.ts';
+import { RELEASES_PATH } from '../sandbox/http/release-files.ts';
 import { startSandbox } from './node/sandbox.ts';
 import { onShutdown } from './node/shutdown.ts';
 import { getContentDir } from '../src/content/content-dir.ts';
@@ -18,24 +21,31 @@ try {
   const baseUrl = toBaseUrl(env);
   const cleanups: (() => Promise<void>)[] = [];
   let upstream: Upstream;
+  let releaseArchive: string | undefined;
   if (env.APP_URL) {
     const issuer = env.AUTH_ISSUER ?? env.APP_URL;
     upstream = { appUrl: env.APP_URL, issuer: env.TOKEN_ISSUER ?? issuer, jwksUrl: env.TOKEN_JWKS_URL };
   } else {
+    const releaseDir = resolve(env.WARDEN_RELEASE_DIR);
     const logger = createLogger({ level: env.LOG_LEVEL, service: 'sandbox' });
-    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL, logger });
+    const sandbox = await startSandbox({
+      host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL, releaseDir, logger,
+    });
     cleanups.push(() => sandbox.close());
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
+    // The sandbox stands in for the release host too: this build's installer and `warden self update` download from it.
+    releaseArchive = `${sandbox.url}${RELEASES_PATH}`;
+    runRelease({ BASE_URL: baseUrl, RELEASE_ARCHIVE: releaseArchive, RELEASE_DIR: releaseDir });
   }
   const authIssuer = env.APP_URL ? (env.AUTH_ISSUER ?? env.APP_URL) : upstream.issuer;
   const distDir = resolve(env.WARDEN_OUT_DIR);
-  const wanted = { base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer };
+  const wanted = { base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer, ...(releaseArchive ? { release_archive: releaseArchive } : {}) };
   let facts = readBuildFacts(distDir);
   const mismatches = toRebuildReasons(facts, wanted, toSourceHash(process.cwd(), getContentDir()));
   if (mismatches.length > 0) {
     console.log(`Building ${env.WARDEN_OUT_DIR}/ for ${baseUrl}:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);
-    runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir });
+    runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir, ...(releaseArchive ? { RELEASE_ARCHIVE: releaseArchive } : {}) });
     facts = readBuildFacts(distDir);
   }
   if (!facts) throw new ConfigError(`${env.WARDEN_OUT_DIR}/_build.json is missing or unreadable after the build`);

@@ -10,6 +10,17 @@ export function isLoopbackRedirect(uri: string): boolean {
 }
 
 /**
+ * Whether `requested` is the loopback redirect `registered` on another port: the same host, path and query
+ * (RFC 8252 §7.3: an app listens on a port the system gives it, so the server must accept any port).
+ */
+export function isSameLoopbackRedirect(registered: string, requested: string): boolean {
+  if (!isLoopbackRedirect(registered) || !isLoopbackRedirect(requested)) return false;
+  const a = new URL(registered);
+  const b = new URL(requested);
+  return a.hostname === b.hostname && a.pathname === b.pathname && a.search === b.search && !a.username && !b.username;
+}
+
+/**
  * Why a redirect URI is refused for a client that registers itself (open registration or a Client ID
  * Metadata Document), or undefined when it is fine: http only to loopback (RFC 8252 §7.3), https anywhere
  * (a web client), or an app's private-use scheme (RFC 8252 §7.1).
@@ -32,6 +43,17 @@ const SIGN_IN_GRANTS = new Set(['authorization_code', 'refresh_token', 'urn:ietf
 export type ClientMetadata = Record<string, unknown>;
 
 const asList = (value: unknown): unknown[] | undefined => (value === undefined ? undefined : Array.isArray(value) ? value : [value]);
+
+/**
+ * The application_type of a self-registered client: the one it states, else `native` when one of its redirect
+ * URIs uses an app's private-use scheme, which only a native app has (RFC 8252 §7.1; OpenID Connect Registration
+ * §2 would otherwise default it to `web` and refuse the scheme). Undefined leaves the server's default.
+ */
+export function toApplicationType(metadata: ClientMetadata): string | undefined {
+  if (typeof metadata.application_type === 'string') return metadata.application_type;
+  const schemes = (asList(metadata.redirect_uris) ?? []).map((uri) => (typeof uri === 'string' ? URL.parse(uri)?.protocol : undefined));
+  return schemes.some((scheme) => scheme !== undefined && scheme !== 'http:' && scheme !== 'https:') ? 'native' : undefined;
+}
 
 function scopeProblem(metadata: ClientMetadata, scopes: readonly string[]): string | undefined {
   if (metadata.scope === undefined) return undefined;

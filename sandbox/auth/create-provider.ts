@@ -3,7 +3,8 @@ import type { DatabaseSync } from 'node:sqlite';
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import type { SandboxSecrets } from './signing-keys.ts';
 import { createSqliteAdapter } from './sqlite-adapter.ts';
-import { toPublicClientProblem, toWorkloadClientProblem, type ClientMetadata } from './client-rules.ts';
+import { toApplicationType, toPublicClientProblem, toWorkloadClientProblem, type ClientMetadata } from './client-rules.ts';
+import { allowAnyLoopbackPort } from './loopback-port.ts';
 import { fetchClientMetadata } from './client-metadata-fetch.ts';
 import { HTML_HEADERS } from '../pages/layout.ts';
 import { toAuthErrorPage, toConfirmCodePage, toDeviceDonePage, toUserCodePage } from '../pages/auth-pages.ts';
@@ -132,6 +133,8 @@ export function createProvider(o: ProviderOptions): Provider {
           [PUBLIC_CLIENT_POLICY]: async (ctx: PolicyContext, properties: ClientMetadata) => {
             await ctx.oidc.entities.InitialAccessToken?.destroy();
             refuse(toPublicClientProblem(properties, o.scopes));
+            const applicationType = toApplicationType(properties);
+            if (applicationType) properties.application_type = applicationType;
           },
         },
       },
@@ -157,5 +160,7 @@ export function createProvider(o: ProviderOptions): Provider {
       },
     },
   };
-  return new Provider(o.issuer, configuration);
+  const provider = new Provider(o.issuer, configuration);
+  allowAnyLoopbackPort(provider);
+  return provider;
 }

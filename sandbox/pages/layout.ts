@@ -43,7 +43,7 @@ export function toHtmlPage({ product, title, body }: PageParts): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} · ${escapeHtml(product)}</title>
 <style>${STYLE}</style>
 </head>
@@ -64,5 +64,8 @@ export const HTML_HEADERS = {
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // No Referer leaves for another origin (the client's callback, say). Not no-referrer: under it a browser sends
+  // `Origin: null` even on a form post to the page's own origin (Fetch, "append a request Origin header"), and the
+  // dashboard refuses a post whose Origin is not its own.
+  'referrer-policy': 'same-origin',
 } as const;

@@ -17,7 +17,7 @@ import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.t
 
 /** Every fact of the content source, validated. */
 export interface Content {
-  /** Site-wide facts, with BASE_URL / APP_URL / AUTH_ISSUER applied. */
+  /** Site-wide facts, with BASE_URL / APP_URL / AUTH_ISSUER / RELEASE_ARCHIVE applied. */
   site: Site & { auth_issuer: string };
   tools: Tool[];
   operations: Operation[];
@@ -36,6 +36,8 @@ const envSchema = z.object({
   BASE_URL: siteSchema.shape.base_url.optional(),
   APP_URL: siteSchema.shape.app_url.optional(),
   AUTH_ISSUER: siteSchema.shape.app_url.optional(),
+  /** Where the installer and `self update` download the CLI from (a local build points it at the sandbox). */
+  RELEASE_ARCHIVE: siteSchema.shape.cli.shape.release_archive.optional(),
 });
 
 export { getContentDir };
@@ -95,7 +97,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
 
   const site = at('site.yaml', siteSchema);
   const overrides = envSchema.safeParse(env);
-  if (!overrides.success) throw ContentError.fromZod('environment (BASE_URL, APP_URL, AUTH_ISSUER)', overrides.error);
+  if (!overrides.success) throw ContentError.fromZod('environment (BASE_URL, APP_URL, AUTH_ISSUER, RELEASE_ARCHIVE)', overrides.error);
   const base_url = overrides.data.BASE_URL ?? site.base_url;
   const app_url = overrides.data.APP_URL ?? site.app_url;
   const auth_issuer = overrides.data.AUTH_ISSUER ?? app_url;
@@ -148,7 +150,8 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
-  return { site: { ...site, base_url, app_url, auth_issuer }, tools, operations, schemas, errors, api, pages, discovery };
+  const cli = { ...site.cli, release_archive: overrides.data.RELEASE_ARCHIVE ?? site.cli.release_archive };
+  return { site: { ...site, base_url, app_url, auth_issuer, cli }, tools, operations, schemas, errors, api, pages, discovery };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */

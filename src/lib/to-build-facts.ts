@@ -7,6 +7,7 @@ export function toBuildFacts({ site, errors }: Content, sourceHash: string): Bui
     base_url: site.base_url,
     app_url: site.app_url,
     auth_issuer: site.auth_issuer,
+    release_archive: site.cli.release_archive,
     source_hash: sourceHash,
     product: site.product.name,
     access_scope: site.access_scope,

@@ -11,6 +11,8 @@ export const buildFactsSchema = z.strictObject({
   base_url: url,
   app_url: url,
   auth_issuer: url,
+  /** Where the installer downloads the CLI from (`npm start` points it at the sandbox's release folder). */
+  release_archive: url,
   /** A digest of every file the build read (content/, src/, the config): a changed source means a stale build. */
   source_hash: z.string().min(1),
   product: z.string().min(1),
@@ -21,5 +23,8 @@ export const buildFactsSchema = z.strictObject({
 
 /** The facts of one build. */
 export type BuildFacts = z.infer<typeof buildFactsSchema>;
-/** The addresses a build was made for: what a server compares with the addresses it serves. */
-export type BuiltFor = Pick<BuildFacts, 'base_url' | 'app_url' | 'auth_issuer'>;
+/**
+ * The addresses a build was made for: what a server compares with the addresses it serves (the release
+ * archive only where the server also serves the release, as `npm start` does).
+ */
+export type BuiltFor = Pick<BuildFacts, 'base_url' | 'app_url' | 'auth_issuer'> & Partial<Pick<BuildFacts, 'release_archive'>>;

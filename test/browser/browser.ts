@@ -8,11 +8,14 @@ import { serveBuild } from './serve-build.ts';
 export const SITE_DIR = process.env.WARDEN_BROWSER_DIST ? resolve(process.env.WARDEN_BROWSER_DIST) : DIST;
 
 /** Debian's Chromium, headless, with nothing that phones home. */
+export const CHROMIUM_OPTIONS = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+/** Starts Debian's Chromium with CHROMIUM_OPTIONS. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  return chromium.launch(CHROMIUM_OPTIONS);
 }
 
 /** A browser and the edge server serving the build, for one test file. */

@@ -104,7 +104,7 @@ describe('build record', () => {
     const { toBuildFacts } = await import('../../src/lib/to-build-facts.ts');
     const { toSourceHash } = await import('../../runtime/node/source-hash.ts');
     expect(build).toEqual(toBuildFacts(await readTestContent(), toSourceHash(process.cwd())));
-    expect(build).toMatchObject({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL });
+    expect(build).toMatchObject({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL, release_archive: (await readTestContent()).site.cli.release_archive });
   });
 });
 

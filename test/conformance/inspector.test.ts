@@ -1,39 +1,21 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.ts';
 import { MCP_PATHS } from '../../src/lib/paths.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
+import { runInspector } from '../helpers/inspector-cli.ts';
 import { startEdgeWithSandbox, type EdgeWithSandbox } from './helpers/edge-with-sandbox.ts';
 
 // The MCP Inspector CLI against the edge in front of the sandbox, with a real sandbox token.
-const run = promisify(execFile);
-const NODE = resolve('node_modules/.bin/node');
-const INSPECTOR = resolve('node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js');
 const toolNames = toToolsList(readContent(undefined, {}).tools).tools.map((t) => t.name).sort();
 const home = mkdtempSync(join(tmpdir(), 'warden-inspector-home-'));
 let system: EdgeWithSandbox;
 let token: string;
 
-/** Runs the Inspector CLI; resolves with exit code, parsed stdout (JSON) and stderr. */
-async function inspect(url: string, args: string[]): Promise<{ code: number; json: any; stderr: string }> {
-  // State lives in ~/.mcp-inspector: a scratch HOME keeps the machine's own out of it.
-  const options = { env: { ...process.env, HOME: home }, timeout: 60_000 };
-  const { code, stdout, stderr } = await run(NODE, [INSPECTOR, '--cli', url, '--transport', 'http', '--format', 'json', ...args], options).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => e,
-  );
-  let json: unknown;
-  try {
-    json = JSON.parse(stdout);
-  } catch {
-    json = undefined;
-  }
-  return { code, json, stderr };
-}
+// State lives in ~/.mcp-inspector: a scratch HOME keeps the machine's own out of it.
+const inspect = (url: string, args: string[]) => runInspector(url, args, { ...process.env, HOME: home });
 
 beforeAll(async () => {
   system = await startEdgeWithSandbox();

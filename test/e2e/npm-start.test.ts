@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../sandbox/sandbox-fixture.ts';
+import { run } from '../cli/helpers/warden-binary.ts';
 
 // The README's promise, through the real entry point: `npm start` (proxy/start.ts) on other ports builds dist
 // for its base URL, starts the sandbox as the upstream and authorization server, and serves the whole system.
@@ -20,7 +21,7 @@ beforeAll(async () => {
   const { BASE_URL: _vite, APP_URL: _app, AUTH_ISSUER: _issuer, ...env } = process.env;
   // One process (no npm wrapper in between), so SIGTERM reaches the server itself.
   child = spawn(process.execPath, ['proxy/start.ts'], {
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: '0', WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data') },
+    env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: '0', WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data'), WARDEN_RELEASE_DIR: join(scratch, 'release') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -77,6 +78,22 @@ describe('npm start on a fresh dist and other ports', () => {
     expect(lines.map((l) => l.service).sort()).toEqual(['edge', 'sandbox']);
     expect(lines.find((l) => l.service === 'edge')).toMatchObject({ mcp_method: 'tools/list', status: 200, upstream_status: 200 });
   });
+  it('the README quick start: curl | sh installs warden from the local release, which registers with the printed command and serves the tools', async () => {
+    const home = join(scratch, 'home');
+    const env = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    const installed = await run('sh', ['-c', `curl -fsSL ${base}/install | sh`], { env, timeoutMs: 60_000 });
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stderr).toContain(`from ${sandboxUrl}/releases/cli/latest/download`);
+    const warden = join(home, '.local', 'bin', 'warden');
+    // The printed command, as a person copies it; the binary's default service is this build's base URL.
+    const command = /warden admin register --code (\S+)/.exec(output)!;
+    const registered = await run(warden, ['admin', 'register', '--code', command[1]!], { env });
+    expect(registered.code, registered.stderr).toBe(0);
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } });
+    const served = await run(warden, ['mcp'], { env, input: `${call}\n` });
+    expect(served.code, served.stderr).toBe(0);
+    expect(JSON.parse(served.stdout)).toMatchObject({ id: 1, result: { structuredContent: { account_id: expect.any(String) } } });
+  }, 90_000);
 
   it('stops cleanly on SIGTERM', async () => {
     child.kill('SIGTERM');

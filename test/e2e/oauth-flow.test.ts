@@ -1,48 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRemoteJWKSet } from 'jose';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
-import { readEnv, toAppConfig } from '../../proxy/config.ts';
-import { createApp } from '../../proxy/create-app.ts';
-import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
-import { readDist, toEtag } from '../../proxy/node/read-dist.ts';
+import { readDist } from '../../proxy/node/read-dist.ts';
 import { DIST } from '../helpers/built-site.ts';
-import { toStaticFiles } from '../../proxy/static/static-files.ts';
+import { startEdgeInFront, type RunningEdge } from '../helpers/edge-in-front.ts';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { REWRITES, PATHS } from '../../src/lib/paths.ts';
-import { toProtectedResource } from '../../src/lib/to-protected-resource.ts';
+import { PATHS } from '../../src/lib/paths.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
-import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { getFreePort, makeDataDir, signWithSandboxKey, startTestSandbox } from '../sandbox/sandbox-fixture.ts';
 
 // The whole system as `npm start` wires it: the edge server on one loopback port, the sandbox behind it as
 // the hosted origin and authorization server, and a client that knows nothing but the edge's URL.
 const dir = makeDataDir();
-let edge: Listening;
+let edge: RunningEdge;
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-let forward: ReturnType<typeof createHttpForwarder>;
 let baseUrl: string;
 
 beforeAll(async () => {
   const port = await getFreePort();
   baseUrl = `http://127.0.0.1:${port}`;
   sandbox = await startTestSandbox(dir.dataDir, undefined, baseUrl);
-  const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer });
-  // The one built document this flow needs, made by the build's own function for this base URL and issuer.
-  const body = new TextEncoder().encode(JSON.stringify(toProtectedResource(content)));
-  // And the built tool list of the test build (base-URL independent), served as the edge serves dist/.
+  // Besides the metadata the edge helper serves, the built tool list of the test build (base-URL independent).
   const toolsJson = readDist(DIST).find((f) => f.path === PATHS.toolsJson)!;
-  const files = toStaticFiles([{ path: REWRITES[PATHS.protectedResource]!, body, etag: toEtag(body) }, toolsJson]);
-  const env = readEnv({ HOST: '127.0.0.1', PORT: String(port) });
-  const config = toAppConfig(env, toBuildFacts(content, 'test'), { appUrl: sandbox.url, issuer: sandbox.issuer });
-  forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
-  edge = await listen(createApp(config, { files, forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }), '127.0.0.1', port);
+  edge = await startEdgeInFront(port, sandbox, [toolsJson]);
 });
 afterAll(async () => {
   await edge?.close();
-  await forward?.close();
   await sandbox?.close();
   dir.remove();
 });

@@ -1,10 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { APP_URL, BASE_URL, DIST } from './built-site.ts';
 import { provideSystemTools } from './system-tools.ts';
+import { buildTestRelease } from '../cli/helpers/warden-binary.ts';
 
-/** Gets the system tools the tests run, then builds the real content once into .test-dist for every test file that reads built files. */
-export default function setup(): void {
+/**
+ * Gets the system tools the tests run, builds the CLI's release for this machine (skipped when its inputs did
+ * not change), then builds the real content once into .test-dist for every test file that reads built files.
+ */
+export default async function setup(): Promise<void> {
   provideSystemTools();
+  await buildTestRelease();
   if (process.env.WARDEN_SKIP_TEST_BUILD === '1') return;
   const { AUTH_ISSUER: _ignored, ...env } = process.env;
   execFileSync('npx', ['astro', 'build'], {

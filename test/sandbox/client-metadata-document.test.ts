@@ -1,49 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startClientDocuments, type ClientDocuments } from '../helpers/client-documents.ts';
 import { signInOverHttp } from '../helpers/http-sign-in.ts';
 import { startSandboxProcess, type SandboxProcess } from '../helpers/sandbox-process.ts';
-import { createTestCa, type TestCa } from '../helpers/test-ca.ts';
 import { makeDataDir } from './sandbox-fixture.ts';
 
 // Client ID Metadata Documents (MCP authorization 2025-11-25 and 2026-07-28): the client id is an https URL of a
 // JSON document the authorization server fetches. The documents are served over https on loopback with a CA made
 // for this run, which the sandbox trusts through NODE_EXTRA_CA_CERTS.
 const dir = makeDataDir();
-let ca: TestCa;
-let documents: Server;
-let origin: string;
+let documents: ClientDocuments;
 let sandbox: SandboxProcess;
-const served = new Map<string, Record<string, unknown>>();
 
 beforeAll(async () => {
-  ca = await createTestCa();
-  documents = createServer({ cert: ca.cert, key: ca.key }, (req, res) => {
-    const body = served.get(req.url ?? '');
-    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
-    res.end(JSON.stringify(body ?? {}));
-  });
-  await new Promise<void>((done) => documents.listen(0, '127.0.0.1', done));
-  origin = `https://localhost:${(documents.address() as AddressInfo).port}`;
-  sandbox = await startSandboxProcess({ SANDBOX_DATA_DIR: dir.dataDir, BASE_URL: 'http://127.0.0.1:1', NODE_EXTRA_CA_CERTS: ca.caFile });
+  documents = await startClientDocuments();
+  sandbox = await startSandboxProcess({ SANDBOX_DATA_DIR: dir.dataDir, BASE_URL: 'http://127.0.0.1:1', NODE_EXTRA_CA_CERTS: documents.caFile });
 });
 afterAll(async () => {
   await sandbox?.close();
-  documents?.close();
-  ca?.remove();
+  await documents?.close();
   dir.remove();
 });
 
 /** Publishes a metadata document at `path` whose client_id is its own URL unless overridden. */
-function publish(path: string, fields: Record<string, unknown> = {}): string {
-  const clientId = `${origin}${path}`;
-  served.set(path, {
-    client_id: clientId, client_name: 'Test MCP client', redirect_uris: ['http://127.0.0.1:43210/oauth/callback'],
-    grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...fields,
-  });
-  return clientId;
-}
+const publish = (path: string, fields: Record<string, unknown> = {}) => documents.publish(path, 'http://127.0.0.1:43210/oauth/callback', fields);
 
 function authorizeUrl(clientId: string, verifier: string, redirectUri = 'http://127.0.0.1:43210/oauth/callback'): string {
   const url = new URL(`${sandbox.url}/oauth/authorize`);
@@ -68,7 +48,7 @@ describe('Client ID Metadata Documents', () => {
       const cookie = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
       return (await fetch(new URL(start.headers.get('location')!, sandbox.url), { headers: { cookie } })).text();
     })();
-    expect(html).toContain(`<strong>Test MCP client</strong> <span class="muted">(metadata document at ${new URL(origin).host})</span>`);
+    expect(html).toContain(`<strong>Test MCP client</strong> <span class="muted">(metadata document at ${new URL(documents.origin).host})</span>`);
     const callback = await signInOverHttp(authorizeUrl(clientId, verifier));
     const code = callback.searchParams.get('code');
     expect(code, callback.href).toBeTruthy();
@@ -80,6 +60,13 @@ describe('Client ID Metadata Documents', () => {
     const tokens = (await response.json()) as { access_token: string };
     expect(response.status, JSON.stringify(tokens)).toBe(200);
     expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString())).toMatchObject({ client_id: clientId, aud: sandbox.url, sub: 'demo-user' });
+  });
+
+  it("signs in a client whose document lists loopback redirects without a port, on the port it listens on (Claude Code's shape, RFC 8252 §7.3)", async () => {
+    const clientId = publish('/clients/portless.json', { redirect_uris: ['http://localhost/callback', 'http://127.0.0.1/callback'] });
+    const callback = await signInOverHttp(authorizeUrl(clientId, 'v'.repeat(43), 'http://127.0.0.1:52163/callback'));
+    expect(callback.origin).toBe('http://127.0.0.1:52163');
+    expect(callback.searchParams.get('code')).toBeTruthy();
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { signInOverHttp } from '../helpers/http-sign-in.ts';
 import { useTestSandbox } from './sandbox-fixture.ts';
 
 const sandbox = useTestSandbox();
@@ -55,6 +56,33 @@ describe('open dynamic registration (RFC 7591) of clients that sign people in', 
     expect(body).toMatchObject({ redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
     expect(body.client_secret).toBeUndefined();
     expect(body.registration_access_token).toBeUndefined();
+  });
+
+  it("registers Cursor's request: an app's private-use scheme beside https and loopback, as a native app (RFC 8252 §7.1)", async () => {
+    const redirects = ['cursor://anysphere.cursor-mcp/oauth/callback', 'https://www.cursor.com/agents/mcp/oauth/callback', 'http://localhost:8787/callback'];
+    const { status, body } = await register({ ...mcpClient(redirects[0]!), client_name: 'Cursor', redirect_uris: redirects });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body).toMatchObject({ redirect_uris: redirects, application_type: 'native' });
+  });
+
+  it('signs in a client that registered a loopback redirect without a port on whatever port it listens (RFC 8252 §7.3)', async () => {
+    const { body } = await register(mcpClient('http://127.0.0.1/callback'));
+    const url = new URL(String((await metadata()).authorization_endpoint));
+    const authorize = (redirect: string) => {
+      url.search = new URLSearchParams({
+        client_id: String(body.client_id), response_type: 'code', redirect_uri: redirect, scope: 'warden:access', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
+      }).toString();
+      return url.href;
+    };
+    const callback = await signInOverHttp(authorize('http://127.0.0.1:52163/callback'));
+    expect(callback.origin).toBe('http://127.0.0.1:52163');
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    // Only the port may differ: another path or another loopback name is not the registered redirect.
+    for (const other of ['http://127.0.0.1:52163/other', 'http://localhost:52163/callback']) {
+      const refused = await fetch(authorize(other), { redirect: 'manual' });
+      expect(refused.status, other).toBe(400);
+      expect(await refused.text()).toContain('redirect_uri did not match any of the client&#39;s registered redirect_uris');
+    }
   });
 
   it.each([

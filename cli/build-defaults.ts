@@ -1,0 +1,15 @@
+/** Facts baked into the binary at build time (from content/site.yaml and the build's environment). */
+export interface BuildDefaults {
+  binary: string;
+  product: string;
+  version: string;
+  /** The service a command talks to unless `--base-url` / `<ENV_PREFIX>_BASE_URL` says otherwise. */
+  baseUrl: string;
+  /** The CLI's own public OAuth client (content `cli.client_id`). */
+  clientId: string;
+  /** Where `self update` downloads from unless `<ENV_PREFIX>_DOWNLOAD_URL` says otherwise (the installer's variable). */
+  releaseArchive: string;
+  envPrefix: string;
+  targets: string[];
+  protocolVersions: string[];
+}

@@ -1,0 +1,85 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { CliError } from './cli-error.ts';
+import { credentialFileSchema, emptyCredentialFile, type CredentialFile } from './credential-file.ts';
+import { withFileLock } from './file-lock.ts';
+
+/** The credentials of every service, in one file under the config folder (0700), itself 0600. */
+export interface CredentialStore {
+  readonly file: string;
+  /** The stored credentials (an empty file when none were ever stored). Refuses loose permissions. */
+  read(): CredentialFile;
+  /** Reads, changes and writes back under a lock, atomically; nothing is written when `change` throws. */
+  update<T>(change: (file: CredentialFile) => T | Promise<T>): Promise<T>;
+}
+
+const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');
+
+/** Refuses a folder or file that others can read or write: it holds client secrets and refresh tokens. */
+function requirePrivate(path: string, wanted: number, kind: 'folder' | 'file'): boolean {
+  let mode: number;
+  try {
+    mode = statSync(path).mode;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  if ((mode & 0o077) !== 0) {
+    throw new CliError(
+      `the credentials ${kind} ${path} has mode ${octal(mode)}, open to other users: run \`chmod ${wanted.toString(8)} ${path}\` (and check nobody copied it), then retry`,
+      'ERR_LOOSE_PERMISSIONS',
+    );
+  }
+  return true;
+}
+
+/** Writes `text` to `file` through a temporary file in the same folder and a rename: a reader sees all or nothing. */
+function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const fd = openSync(tmp, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(tmp, file);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/** The store in `dir` (created 0700 on the first write, never on a read). */
+export function createCredentialStore(dir: string): CredentialStore {
+  const file = join(dir, 'credentials.json');
+  const read = (): CredentialFile => {
+    if (!requirePrivate(dir, 0o700, 'folder')) return emptyCredentialFile();
+    if (!requirePrivate(file, 0o600, 'file')) return emptyCredentialFile();
+    let value: unknown;
+    try {
+      value = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      throw new CliError(`${file} is not valid JSON: fix or delete it (deleting forgets every login and registered client)`, 'ERR_BAD_CREDENTIALS');
+    }
+    const parsed = credentialFileSchema.safeParse(value);
+    if (!parsed.success) throw new CliError(`${file} is not a credentials file this version understands: fix or delete it`, 'ERR_BAD_CREDENTIALS');
+    return parsed.data;
+  };
+  return {
+    file,
+    read,
+    async update(change) {
+      // Check before creating anything: a refused folder must stay as it is.
+      read();
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      return withFileLock(join(dir, 'credentials.lock'), async () => {
+        const current = read();
+        const result = await change(current);
+        writeAtomically(file, `${JSON.stringify(current, null, 2)}\n`);
+        return result;
+      });
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { toExpectedSum, toReleaseFolder, toTarget } from '../../../cli/core/release-sums.ts';
+
+const A = 'a'.repeat(64);
+
+describe('release sums, as the installer reads them', () => {
+  it('finds the entry in text or binary mode, lower-cased', () => {
+    expect(toExpectedSum(`${'0'.repeat(64)}  other.tar.gz\n${A.toUpperCase()}  warden-linux-x64.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S')).toBe(A);
+    expect(toExpectedSum(`${A} *warden-linux-x64.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S')).toBe(A);
+  });
+
+  it('refuses a missing or malformed entry', () => {
+    expect(() => toExpectedSum(`${A}  other.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S')).toThrow('no checksum for warden-linux-x64.tar.gz in S: refusing to update');
+    expect(() => toExpectedSum('abc  warden-linux-x64.tar.gz\n', 'warden-linux-x64.tar.gz', 'S')).toThrow(/malformed checksum/);
+  });
+
+  it('names the latest or a pinned folder, and refuses a version with odd characters', () => {
+    expect(toReleaseFolder('https://r.example/cli/', undefined)).toBe('https://r.example/cli/latest/download');
+    expect(toReleaseFolder('https://r.example/cli', 'v1.2.3')).toBe('https://r.example/cli/download/v1.2.3');
+    expect(() => toReleaseFolder('https://r.example/cli', '1.2;rm')).toThrow(/invalid version/);
+  });
+
+  it('maps this machine to a published target or none', () => {
+    const targets = ['linux-x64', 'darwin-arm64'];
+    expect([toTarget('linux', 'x64', targets), toTarget('darwin', 'arm64', targets), toTarget('linux', 'arm64', targets), toTarget('win32', 'x64', targets)]).toEqual(['linux-x64', 'darwin-arm64', undefined, undefined]);
+  });
+});

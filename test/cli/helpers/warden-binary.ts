@@ -1,0 +1,86 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildRelease, readReleaseManifest } from '../../../cli/build/build-release.ts';
+import { toHostTarget } from '../../../cli/build/node-runtime.ts';
+import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
+import { getContentDir, readContent } from '../../../src/content/read-content.ts';
+import { LOCAL, toLocalUrl } from '../../../runtime/local-defaults.ts';
+
+/** The release folder the tests build once (cached by its inputs' hash across runs) and install from. */
+export const TEST_RELEASE_DIR = resolve('.test-dist-cli/release');
+const BIN_DIR = resolve('.test-dist-cli/bin');
+/** The content the test release is built from: the local system's defaults, as `npm start` builds it. */
+export const TEST_SITE = readContent(getContentDir(), { BASE_URL: toLocalUrl(LOCAL.edgePort), RELEASE_ARCHIVE: `${toLocalUrl(LOCAL.sandboxPort)}/releases/cli` }).site;
+export const HOST_TARGET = toHostTarget();
+export const BINARY = TEST_SITE.cli.binary;
+
+/**
+ * Builds the host's release into TEST_RELEASE_DIR unless it is up to date, and unpacks its binary (called from
+ * the global setup, once, so no test runs a binary that another worker is still writing).
+ */
+export async function buildTestRelease(): Promise<void> {
+  const manifest = await buildRelease({
+    root: process.cwd(), outDir: TEST_RELEASE_DIR, defaults: toBuildDefaults(TEST_SITE), targets: [HOST_TARGET],
+    cacheDir: resolve('node_modules/.cache/warden-node-runtimes'), log: () => {},
+  });
+  if (!manifest.built[HOST_TARGET]) throw new Error(`no ${HOST_TARGET} release was built: ${manifest.skipped[HOST_TARGET]}`);
+  const unpacked = join(BIN_DIR, `${manifest.built[HOST_TARGET].sha256}`);
+  if (!existsSync(join(unpacked, BINARY))) {
+    rmSync(BIN_DIR, { recursive: true, force: true });
+    mkdirSync(unpacked, { recursive: true });
+    execFileSync('tar', ['-xzf', toArchivePath(TEST_RELEASE_DIR), '-C', unpacked]);
+  }
+}
+
+/** The path of the archive of `target` in a release folder (the pinned version's folder). */
+export function toArchivePath(releaseDir: string, target = HOST_TARGET): string {
+  return join(releaseDir, 'download', `v${TEST_SITE.product.version}`, `${BINARY}-${target}.tar.gz`);
+}
+
+/** The test release's binary, unpacked by the global setup. */
+export function getWardenBinary(): string {
+  const sha = readReleaseManifest(TEST_RELEASE_DIR)?.built[HOST_TARGET]?.sha256;
+  const binary = join(BIN_DIR, sha ?? 'none', BINARY);
+  if (!existsSync(binary)) throw new Error(`no ${BINARY} binary in ${BIN_DIR}: the global setup builds it`);
+  return binary;
+}
+
+/** A fresh, empty HOME (with XDG_CONFIG_HOME under it) and the environment that points there. */
+export function freshHome(): { home: string; configDir: string; env: Record<string, string>; remove(): void } {
+  const home = mkdtempSync(join(tmpdir(), 'warden-home-'));
+  const config = join(home, '.config');
+  return {
+    home,
+    configDir: join(config, BINARY),
+    env: { HOME: home, XDG_CONFIG_HOME: config, PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: tmpdir() },
+    remove: () => rmSync(home, { recursive: true, force: true }),
+  };
+}
+
+/** What a finished run printed and returned. */
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command with only the given environment, optional stdin, and a time limit. */
+export function run(command: string, args: string[], o: { env: Record<string, string>; input?: string; timeoutMs?: number }): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 30_000);
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(o.input ?? '');
+  });
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BINARY, freshHome, getWardenBinary, HOST_TARGET, run, TEST_RELEASE_DIR, TEST_SITE, toArchivePath } from './helpers/warden-binary.ts';
+
+// `warden self update` against a copy of the real release folder served over loopback: a good release
+// installs, a tampered archive is refused and the installed binary stays as it was.
+const work = mkdtempSync(join(tmpdir(), 'warden-update-'));
+const archiveDir = join(work, 'archive');
+let server: Server;
+let archiveUrl: string;
+const home = freshHome();
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+beforeAll(async () => {
+  cpSync(TEST_RELEASE_DIR, archiveDir, { recursive: true });
+  server = createServer((req, res) => {
+    const file = join(archiveDir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    if (!file.startsWith(archiveDir) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  archiveUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server?.close();
+  rmSync(work, { recursive: true, force: true });
+  home.remove();
+});
+
+/** A fresh copy of the binary in its own folder, as the installer leaves it. */
+function install(): string {
+  const dir = mkdtempSync(join(work, 'bin-'));
+  copyFileSync(getWardenBinary(), join(dir, BINARY));
+  return join(dir, BINARY);
+}
+
+describe('warden self update', () => {
+  it('replaces itself with the release it verified, atomically (nothing left beside it)', async () => {
+    const installed = install();
+    const result = await run(installed, ['self', 'update'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl }, timeoutMs: 60_000 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`Updated ${installed}: ${BINARY} ${TEST_SITE.product.version} → ${BINARY} ${TEST_SITE.product.version}\n`);
+    expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);
+    expect((await run(installed, ['--version'], { env: home.env })).stdout).toBe(`${BINARY} ${TEST_SITE.product.version}\n`);
+  });
+
+  it('--version takes the pinned folder; a version that does not exist fails with the address it tried', async () => {
+    const installed = install();
+    const pinned = await run(installed, ['self', 'update', '--version', TEST_SITE.product.version], { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl }, timeoutMs: 60_000 });
+    expect(pinned.code, pinned.stderr).toBe(0);
+    const missing = await run(installed, ['self', 'update', '--version', '0.0.1'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl } });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`\nwarden: error: download failed: ${archiveUrl}/download/v0.0.1/${BINARY}-${HOST_TARGET}.tar.gz answered HTTP 404\n`);
+  });
+
+  it('refuses a tampered archive and leaves the installed binary in place', async () => {
+    const installed = install();
+    const before = sha(installed);
+    const archive = toArchivePath(archiveDir).replace(join('download', `v${TEST_SITE.product.version}`), join('latest', 'download'));
+    rmSync(archive);
+    writeFileSync(archive, Buffer.concat([readFileSync(toArchivePath(archiveDir)), Buffer.from('evil')]));
+    const result = await run(installed, ['self', 'update'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`warden: error: checksum mismatch for ${BINARY}-${HOST_TARGET}\\.tar\\.gz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): refusing to update\\n$`));
+    expect(sha(installed)).toBe(before);
+    expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);
+  });
+});

@@ -1,0 +1,47 @@
+// The browser a client opens, as `$BROWSER <url>` (xdg-open runs it; see browser-hook.ts). It drives the shared
+// Chromium through the sign-in page as a person would: read the page, press "Continue as demo user" (or Cancel),
+// and follow the browser back to the client's loopback callback. What it saw goes to a log, one JSON line a run.
+// Run by Node itself (type stripping), so it imports nothing of the project.
+import { appendFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const url = process.argv[2] ?? '';
+const endpoint = process.env.WARDEN_CHROMIUM_ENDPOINT ?? '';
+const decision = process.env.WARDEN_SIGN_IN_DECISION === 'cancel' ? 'cancel' : 'continue';
+const logFile = process.env.WARDEN_BROWSER_LOG ?? '';
+
+/** What one sign-in looked like from the browser. */
+const record: Record<string, unknown> = { opened: url, decision };
+const problems: string[] = [];
+const otherOrigins: string[] = [];
+
+try {
+  const browser = await chromium.connect(endpoint, { timeout: 10_000 });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const server = new URL(url).origin;
+  // Until the browser leaves for the client's callback (whose page is the client's business), the authorization
+  // server's pages log no error and load nothing from anywhere else.
+  let leaving = false;
+  page.on('console', (m) => !leaving && m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => !leaving && problems.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => !leaving && new URL(r.url()).origin !== server && otherOrigins.push(r.url()));
+  await page.goto(url);
+  record.signInPage = page.url();
+  record.title = await page.title();
+  record.asks = (await page.locator('.card p').first().textContent())?.trim();
+  leaving = true;
+  await page.getByRole('button', { name: decision === 'cancel' ? 'Cancel' : 'Continue as demo user' }).click();
+  await page.waitForURL((u) => u.origin !== server);
+  await page.waitForLoadState();
+  record.returnedTo = page.url();
+  record.clientPage = (await page.locator('body').innerText()).trim().slice(0, 300);
+  await context.close();
+  await browser.close();
+} catch (error) {
+  record.error = String(error);
+}
+record.problems = problems;
+record.otherOrigins = otherOrigins;
+appendFileSync(logFile, `${JSON.stringify(record)}\n`);
