@@ -73,8 +73,10 @@ describe('npm start on a fresh dist and other ports', () => {
     });
     expect(res.headers.get('x-request-id')).toBe('npm-start-1');
     await res.arrayBuffer();
-    await new Promise((r) => setTimeout(r, 100));
-    const lines = output.split('\n').filter((l) => l.includes('"req_id":"npm-start-1"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Lines are written in batches at least once a second.
+    const find = () => output.split('\n').filter((l) => l.includes('"req_id":"npm-start-1"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (let i = 0; i < 40 && find().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    const lines = find();
     expect(lines.map((l) => l.service).sort()).toEqual(['edge', 'sandbox']);
     expect(lines.find((l) => l.service === 'edge')).toMatchObject({ mcp_method: 'tools/list', status: 200, upstream_status: 200 });
   });
