@@ -46,6 +46,7 @@ export async function requireAccess(config: AppConfig, verify: VerifyAccessToken
       throw new McpError('ERR_JWKS_UNAVAILABLE', 'The access token could not be checked: the signing keys are unavailable. Keep it and retry.', {
         id,
         headers: { 'retry-after': String(KEY_SET_RETRY_AFTER_SECONDS) },
+        cause: error.cause ?? error,
       });
     }
     throw error;

@@ -17,6 +17,12 @@ export interface McpDeps {
   observe?: Observe;
 }
 
+/** A refusal's cause in a few words for the log: `ERR_JWKS_UNAVAILABLE: ECONNREFUSED` (fetch keeps the code in its own cause). */
+function toCauseText(error: McpError): string {
+  const cause = error.cause as { code?: string; message?: string; cause?: { code?: string } } | undefined;
+  return `${error.code}: ${cause?.cause?.code ?? cause?.code ?? cause?.message ?? 'unknown'}`.slice(0, 300);
+}
+
 /** The HTTP methods of the MCP paths (MCP Streamable HTTP; OPTIONS for CORS preflights). */
 export const MCP_METHODS = 'GET, POST, DELETE, OPTIONS';
 
@@ -65,6 +71,7 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
         throw error; // left to the app's onError: -32603 and nothing more
       }
       const response = toMcpErrorResponse(config.errors, error);
+      if (response.status >= 500 && error.cause !== undefined) deps.observe?.(request, { cause: toCauseText(error) });
       if (error.code !== 'ERR_MCP_ORIGIN_FORBIDDEN') addCorsHeaders(response.headers, origin);
       return response;
     }

@@ -47,8 +47,9 @@ export class McpError extends Error {
   readonly code: McpErrorCode;
   readonly detail: string;
   readonly options: { id?: string | number | null; headers?: Record<string, string> };
-  constructor(code: McpErrorCode, detail: string, options: { id?: string | number | null; headers?: Record<string, string> } = {}) {
-    super(detail);
+  /** `cause` is for the operator's log only: the renderer never sends it. */
+  constructor(code: McpErrorCode, detail: string, options: { id?: string | number | null; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.detail = detail;
     this.options = options;

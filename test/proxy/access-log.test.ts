@@ -137,6 +137,25 @@ describe('one access log line per request', () => {
   });
 });
 
+describe('a 503 while the key set cannot be fetched', () => {
+  it('is an error line naming the cause, and the token result', async () => {
+    const jwksPort = await getFreePort();
+    const keyless = await startEdge(sandbox.url, `http://127.0.0.1:${jwksPort}/jwks`);
+    try {
+      const res = await fetch(`${keyless.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
+      });
+      expect(res.status).toBe(503);
+      const line = await lineFor(edgeLines, res.headers.get('x-request-id')!);
+      expect(line).toMatchObject({ level: 'error', status: 503, token: 'ERR_JWKS_UNAVAILABLE', cause: 'ERR_JWKS_UNAVAILABLE: ECONNREFUSED' });
+    } finally {
+      await keyless.close();
+    }
+  });
+});
+
 describe('metrics in the Prometheus text format, on their own loopback port', () => {
   type Family = { name: string; type: string; metrics: { labels?: Record<string, string>; value?: string }[] };
   const scrape = async (): Promise<Family[]> => {
