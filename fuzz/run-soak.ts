@@ -45,15 +45,17 @@ for (const mode of config.SOAK_MODES.split(',').map((m) => m.trim())) {
   const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
   const baseUrl = `http://127.0.0.1:${edgePort}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-  log(`${mode}: building the real content for ${baseUrl}`);
-  const dist = await buildDist({ baseUrl, appUrl: sandboxUrl, issuer: sandboxUrl });
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-soak-data-'));
+  // npm start builds dist and the CLI release for its own addresses; the servers apart get a build from here.
+  log(`${mode}: building for ${baseUrl}`);
+  const dist = mode === 'start' ? join(dataDir, 'dist') : await buildDist({ baseUrl, appUrl: sandboxUrl, issuer: sandboxUrl });
   const servers: ChildServer[] = [];
   try {
     const common = { HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: dist, METRICS_PORT: '0' };
     const pids: Record<string, number> = {};
     if (mode === 'start') {
-      servers.push(await spawnServer('proxy/start.ts', { ...common, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: dataDir }, baseUrl, '/api/health'));
+      const startEnv = { ...common, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: join(dataDir, 'sandbox'), WARDEN_RELEASE_DIR: join(dataDir, 'release') };
+      servers.push(await spawnServer('proxy/start.ts', startEnv, baseUrl, '/api/health', 600_000));
       pids['edge + sandbox (npm start)'] = servers[0]!.pid;
     } else {
       servers.push(await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl));

@@ -8,13 +8,13 @@ export interface ChildServer {
   close(): Promise<void>;
 }
 
-/** Starts `script` on the current Node (its own type stripping runs the TypeScript), waits until `readyUrl` answers (any status), bounded to 30 s. */
-export async function spawnServer(script: string, env: Record<string, string>, url: string, readyPath = '/'): Promise<ChildServer> {
+/** Starts `script` on the current Node (its own type stripping runs the TypeScript), waits until `readyUrl` answers (any status), bounded to `readyTimeoutMs` (30 s). */
+export async function spawnServer(script: string, env: Record<string, string>, url: string, readyPath = '/', readyTimeoutMs = 30_000): Promise<ChildServer> {
   const child: ChildProcess = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}):\n${stderr}`);
     try {
@@ -23,7 +23,7 @@ export async function spawnServer(script: string, env: Record<string, string>, u
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`${script} did not answer on ${url} within 30 s:\n${stderr}`);
+        throw new Error(`${script} did not answer on ${url} within ${readyTimeoutMs / 1000} s:\n${stderr}`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
