@@ -4,14 +4,13 @@ import type { LogLevel } from '../log-levels.ts';
 
 /**
  * The servers' logger: one JSON object a line on stdout (pino), readable lines when stdout is a terminal. Lines
- * carry `time` (ISO 8601), `level` as a name and `service` (edge or sandbox), so both servers of `npm start` can
- * share one stream. `destination` is for tests.
+ * carry `time` (pino's milliseconds since the epoch: an ISO string cost a fifth of a line's time), `level` as a
+ * name and `service` (edge or sandbox), so both servers of `npm start` can share one stream. `destination` is for tests.
  */
 export function createLogger(options: { level: LogLevel; service: string; destination?: DestinationStream; pretty?: boolean }): Logger {
   const settings = {
     level: options.level,
     base: { service: options.service },
-    timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
   };
   if (options.destination) return pino(settings, options.destination);

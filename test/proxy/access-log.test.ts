@@ -83,7 +83,7 @@ describe('one access log line per request', () => {
     expect(line).toMatchObject({ level: 'info', service: 'edge', msg: 'request', method: 'GET', path: '/llms.txt', status: 200 });
     expect(line.ms).toEqual(expect.any(Number));
     expect(line.bytes).toBeGreaterThan(9);
-    expect(line.time).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    expect(line.time).toBeGreaterThan(Date.parse('2026-01-01'));
   });
 
   it('a negotiated page names its variant', async () => {
