@@ -75,9 +75,18 @@ export function answerClientError(error: ClientError, socket: Socket, inFlight: 
   const status = toClientErrorStatus(error);
   if (status === undefined || !socket.writable) return void socket.destroy();
   onAnswer?.(status);
+  if (inFlight && inFlight.req.complete) {
+    // The error is in a later, pipelined request: the current response goes out first, then this refusal.
+    inFlight.once('close', () => {
+      if (!inFlight.writableFinished || socket.destroyed) return void socket.destroy();
+      socket.write(toClientErrorAnswer(status));
+      linger(socket);
+    });
+    return;
+  }
   if (inFlight) {
     if (inFlight.headersSent) {
-      // A response is already streaming: let it end, then close; there is no way to answer twice.
+      // Its own body broke while its response is already streaming: there is no way to answer twice.
       inFlight.once('close', () => socket.destroy());
       return;
     }

@@ -55,6 +55,14 @@ describe('malformed requests get an HTTP answer and Connection: close, never a b
   });
 });
 
+describe('pipelined requests', () => {
+  it('a malformed request behind a good one: the good one is answered first, then the refusal, then close', async () => {
+    const result = await sendRaw(edge.url, [`${health}BREW / HTTP/1.1\r\nHost: x\r\n\r\n`], { expect: 2 });
+    expect(result.responses.map((r) => r.status)).toEqual([200, 501]);
+    expect(result.responses[1]!.headers.connection).toBe('close');
+  });
+});
+
 describe('a body over the limit leaves the connection usable', () => {
   it('chunked, 1 MiB + 64 KiB: 413, then the next request on the same connection is answered (12 tries, paced and not)', async () => {
     for (let i = 0; i < 12; i++) {
