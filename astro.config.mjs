@@ -2,9 +2,12 @@
 import { relative } from 'node:path';
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
+import { satteri } from '@astrojs/markdown-satteri';
 import { getContentDir, readContent } from './src/content/read-content.ts';
 import { agentFiles } from './src/integrations/agent-files.ts';
 import { toGeneratedRoutes } from './src/lib/to-routes.ts';
+import { toPlaceholders } from './src/lib/fill-placeholders.ts';
+import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 
 // Validates all content before Astro starts: a bad file fails the build naming the file and field.
 const content = readContent();
@@ -33,6 +36,8 @@ export default defineConfig({
   site: site.base_url,
   trailingSlash: 'never',
   build: { format: 'file' },
+  // Pages name the build's addresses as {base_url}, {app_url}, …; the HTML gets them filled, and so the twins.
+  markdown: { processor: satteri({ mdastPlugins: [fillPagePlaceholders(toPlaceholders(site))] }) },
   outDir: process.env.WARDEN_OUT_DIR ?? './dist',
   integrations: [
     starlight({
