@@ -39,11 +39,18 @@ export default defineConfig({
   // Pages name the build's addresses as {base_url}, {app_url}, …; the HTML gets them filled, and so the twins.
   markdown: { processor: satteri({ mdastPlugins: [fillPagePlaceholders(toPlaceholders(site))] }) },
   outDir: process.env.WARDEN_OUT_DIR ?? './dist',
+  // BASE_URL names this site's public origin (see README), but Astro would also put the variable in place of
+  // import.meta.env.BASE_URL, the path base, in every server module, turning Starlight's links absolute. A
+  // variable with a public prefix is left out of that; Vite's own BASE_URL (the base, "/") wins over it.
+  vite: { envPrefix: ['PUBLIC_', 'BASE_URL'] },
   integrations: [
     starlight({
       title: site.product.name,
       description: site.product.tagline,
       markdown: { processedDirs: [getContentDir()] },
+      favicon: '/favicon.svg',
+      // The title, sidebar and prev/next links name the public page addresses, without `.html`.
+      routeMiddleware: './src/route-data/clean-links.ts',
       components: {
         Head: './src/components/Head.astro',
         MarkdownContent: './src/components/MarkdownContent.astro',
