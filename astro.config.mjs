@@ -49,6 +49,8 @@ export default defineConfig({
       description: site.product.tagline,
       markdown: { processedDirs: [getContentDir()] },
       favicon: '/favicon.svg',
+      // Long lines wrap instead of scrolling sideways, so no code block is wider than its column at 390 px.
+      expressiveCode: { defaultProps: { wrap: true } },
       // The title, sidebar and prev/next links name the public page addresses, without `.html`.
       routeMiddleware: './src/route-data/clean-links.ts',
       components: {
