@@ -1,5 +1,6 @@
 // @ts-check
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import { satteri } from '@astrojs/markdown-satteri';
@@ -42,7 +43,8 @@ export default defineConfig({
   // BASE_URL names this site's public origin (see README), but Astro would also put the variable in place of
   // import.meta.env.BASE_URL, the path base, in every server module, turning Starlight's links absolute. A
   // variable with a public prefix is left out of that; Vite's own BASE_URL (the base, "/") wins over it.
-  vite: { envPrefix: ['PUBLIC_', 'BASE_URL'] },
+  // `@components/…` in MDX pages resolves wherever the content folder is (WARDEN_CONTENT_DIR may be elsewhere).
+  vite: { envPrefix: ['PUBLIC_', 'BASE_URL'], resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } } },
   integrations: [
     starlight({
       title: site.product.name,

@@ -30,6 +30,8 @@ export const PATHS = {
   apiReference: '/docs/reference/endpoints',
   toolsReference: '/docs/tools',
   demo: '/docs/demo',
+  /** The Try it page: what the panel does, sign-in state, and where the sign-in returns (the docs client's redirect URI). */
+  tryIt: '/docs/try-it',
   buildInfo: '/_build.json',
   /** Build-internal: the twins llms.txt lists, in order; joined into llms-full.txt, then removed. */
   pageList: '/page-list.json',

@@ -8,7 +8,7 @@ export interface IcoImage {
  * An ICO file holding PNG images (the format browsers and crawlers fetch at `/favicon.ico`): a 6-byte header,
  * one 16-byte directory entry per image, then the images. PNG entries are valid since Windows Vista.
  */
-export function toIco(images: readonly IcoImage[]): Uint8Array {
+export function toIco(images: readonly IcoImage[]): Uint8Array<ArrayBuffer> {
   const headerSize = 6 + 16 * images.length;
   const out = new Uint8Array(headerSize + images.reduce((sum, i) => sum + i.png.length, 0));
   const view = new DataView(out.buffer);
