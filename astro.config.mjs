@@ -58,6 +58,7 @@ export default defineConfig({
       components: {
         Head: './src/components/Head.astro',
         MarkdownContent: './src/components/MarkdownContent.astro',
+        Hero: './src/components/home/Hero.astro',
       },
       sidebar: [
         { label: 'Guides', items: [{ autogenerate: { directory: guidesDir } }, ...topLevel.filter((r) => r.section === 'Docs').map(toItem)] },
