@@ -14,6 +14,7 @@ import { benchBuild } from './sections/build-bench.ts';
 import { benchCli } from './sections/cli-bench.ts';
 import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
+import { benchLogging } from './sections/logging-bench.ts';
 import { benchMcp } from './sections/mcp-bench.ts';
 import { benchTwins } from './sections/twins-bench.ts';
 
@@ -33,7 +34,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'mcp', 'twins', 'cli'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'mcp', 'twins', 'logging', 'cli'].some((s) => config.sections.has(s));
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -48,7 +49,7 @@ try {
       for (const s of servers.reverse()) await s.close();
     });
     servers.push(await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl));
-    const edgeEnv = { HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks`, WARDEN_OUT_DIR: dist };
+    const edgeEnv = { HOST: '127.0.0.1', PORT: String(edgePort), METRICS_PORT: '0', BASE_URL: baseUrl, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks`, WARDEN_OUT_DIR: dist };
     servers.push(await spawnServer('proxy/serve.ts', edgeEnv, baseUrl, '/api/health'));
     if (config.sections.has('http')) await attempt('Static and dynamic documents', () => benchHttp(config, baseUrl, dist, '/docs/overview'));
     if (config.sections.has('mcp')) await attempt('MCP forwarding', async () => {
@@ -56,6 +57,12 @@ try {
       const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench');
       const token = (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
       return benchMcp(config, baseUrl, sandboxUrl, token);
+    });
+    if (config.sections.has('logging')) await attempt('Cost of logging', async () => {
+      const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
+      const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench-logging');
+      const token = (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
+      return benchLogging(config, edgeEnv, token);
     });
     if (config.sections.has('twins')) await attempt('Markdown twins vs HTML pages', () => benchTwins(dist));
     if (config.sections.has('cli')) await attempt('The warden CLI', () => benchCli(config, baseUrl, log));

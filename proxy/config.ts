@@ -3,6 +3,7 @@ import type { Errors } from '../src/schemas/problem.ts';
 import type { BuildFacts, BuiltFor } from '../src/schemas/build-facts.ts';
 import { toUrl, PATHS } from '../src/lib/paths.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
+import { LOG_LEVELS } from '../runtime/log-levels.ts';
 
 // Empty variables count as unset, so `APP_URL= npm start` behaves like no APP_URL at all.
 const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
@@ -23,6 +24,8 @@ export const envSchema = z.object({
   TOKEN_JWKS_URL: optional(z.url({ protocol: /^https?$/ })),
   TOKEN_AUDIENCE: optional(origin),
   UPSTREAM_TIMEOUT_MS: positiveInt(30_000),
+  /** Longest silence of a streamed upstream body once its headers arrived (an SSE stream then ends cleanly). */
+  UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(60_000),
   BODY_LIMIT_BYTES: positiveInt(1_048_576),
   ALLOWED_ORIGINS: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
@@ -30,6 +33,11 @@ export const envSchema = z.object({
   ),
   /** The dist folder, shared with the build (astro.config: `WARDEN_OUT_DIR`). */
   WARDEN_OUT_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).default('dist')),
+  /** The access and error log's level (pino's): info logs one line per request; silent logs nothing. */
+  LOG_LEVEL: z.preprocess(unsetIfEmpty, z.enum(LOG_LEVELS).default('info')),
+  /** Where GET /metrics answers (Prometheus text format): its own loopback port, `off` for none, PORT's value to share the public one. */
+  METRICS_PORT: z.preprocess(unsetIfEmpty, z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9464)),
+  METRICS_HOST: z.preprocess(unsetIfEmpty, z.string().min(1).default(LOCAL.host)),
   /** Port of the embedded demo sandbox, used when APP_URL is unset. */
   SANDBOX_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(65535).default(LOCAL.sandboxPort)),
   // Where the demo sandbox keeps its database and keys (default .data/sandbox under the working directory).
@@ -75,6 +83,8 @@ export interface AppConfig {
   /** Accepted `iss` and `aud` values when tokens are verified. */
   token: { issuer: string; audiences: string[] };
   upstreamTimeoutMs: number;
+  /** Longest silence of an upstream body after its headers (UPSTREAM_IDLE_TIMEOUT_MS). */
+  upstreamIdleTimeoutMs: number;
   bodyLimitBytes: number;
   /** Browser origins allowed to call the MCP paths besides this host's own. */
   allowedOrigins: string[];
@@ -122,6 +132,7 @@ export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): Ap
     publicMethods: facts.public_methods,
     token: { issuer: upstream.issuer, audiences: toAudiences(baseUrl, env.TOKEN_AUDIENCE) },
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     allowedOrigins: env.ALLOWED_ORIGINS,
   };

@@ -10,6 +10,8 @@ import { createErrorRenderer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
 import { createMcpHandler } from './mcp/mcp-handler.ts';
 import { createStaticHandler } from './static/serve-static.ts';
+import type { Observe } from './observe.ts';
+import { REQUEST_ID_HEADER, toRequestId } from '../runtime/http/request-id.ts';
 import type { StaticFiles } from './static/static-files.ts';
 
 /** What varies between runtimes and tests, injected rather than mocked. */
@@ -22,6 +24,8 @@ export interface AppDeps {
   getKey?: JWTVerifyGetKey;
   /** Clock for token checks, in ms; tests freeze it. */
   now?: () => number;
+  /** Told what the app learns about each request (request id, variant, MCP method, upstream): the host's logs and metrics. */
+  observe?: Observe;
 }
 
 /** Builds the edge server: one web-standard fetch handler (`app.fetch`) that runs on Node and edge runtimes. */
@@ -30,7 +34,20 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
   const missing = findMissingErrorEntries(config.errors);
   if (missing.length > 0) throw new ConfigError(`content/errors.yaml lacks what the server answers: ${missing.join(', ')}`);
   // Malformed percent-encoding reaches the static handler, which answers 404 rather than h3's bare 400.
-  const app = new H3({ onError: createErrorRenderer(config), allowMalformedURL: true });
+  const app = new H3({
+    onError: createErrorRenderer(config, deps.observe),
+    allowMalformedURL: true,
+    // Every answer carries the request's id, the one the upstream and the logs get too.
+    onRequest: (event) => {
+      const requestId = toRequestId(event.req.headers);
+      event.context.requestId = requestId;
+      deps.observe?.(event.req, { requestId });
+    },
+    onResponse: (response, event) => {
+      const requestId = event.context.requestId as string | undefined;
+      if (requestId) response.headers.set(REQUEST_ID_HEADER, requestId);
+    },
+  });
   const verifyToken = deps.getKey
     ? createAccessTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, getKey: deps.getKey, now: deps.now })
     : undefined;
@@ -43,9 +60,9 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
     });
   }
 
-  const mcp = createMcpHandler(config, { forward: deps.forward, verifyToken });
+  const mcp = createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe });
   for (const path of MCP_PATHS) app.all(path, mcp);
 
-  app.all('/**', createStaticHandler(config, deps.files));
+  app.all('/**', createStaticHandler(config, deps.files, deps.observe));
   return app;
 }

@@ -22,6 +22,7 @@ try {
   }
   const server = await startNodeServer(env, facts, upstream);
   console.log(`Warden edge server on ${server.url} (public base ${baseUrl}, MCP forwarded to ${upstream.appUrl}/mcp)`);
+  if (server.metricsUrl) console.log(`Metrics (Prometheus text format): ${server.metricsUrl}`);
   onShutdown(() => server.close());
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;

@@ -14,6 +14,7 @@ import { startSandbox } from './node/sandbox.ts';
 import { onShutdown } from './node/shutdown.ts';
 import { getContentDir } from '../src/content/content-dir.ts';
 import { toSourceHash } from '../runtime/node/source-hash.ts';
+import { createLogger } from '../runtime/node/create-logger.ts';
 
 try {
   const env = readEnv(process.env);
@@ -26,8 +27,9 @@ try {
     upstream = { appUrl: env.APP_URL, issuer: env.TOKEN_ISSUER ?? issuer, jwksUrl: env.TOKEN_JWKS_URL };
   } else {
     const releaseDir = resolve(env.WARDEN_RELEASE_DIR);
+    const logger = createLogger({ level: env.LOG_LEVEL, service: 'sandbox' });
     const sandbox = await startSandbox({
-      host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL, releaseDir,
+      host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL, releaseDir, logger,
     });
     cleanups.push(() => sandbox.close());
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
@@ -50,12 +52,13 @@ try {
   const server = await startNodeServer(env, facts, upstream);
   cleanups.unshift(() => server.close());
   console.log(`Warden is running on ${server.url} (public base ${baseUrl})`);
+  if (server.metricsUrl) console.log(`Metrics (Prometheus text format): ${server.metricsUrl}`);
   onShutdown(...cleanups);
 } catch (error) {
   // A bad variable, a port in use, a failed build: say what it is, not where in the code it happened.
   const code = (error as NodeJS.ErrnoException).code;
   if (!(error instanceof ConfigError) && !code) throw error;
-  const hint = code === 'EADDRINUSE' ? ' (set PORT or SANDBOX_PORT to a free port)' : '';
+  const hint = code === 'EADDRINUSE' ? ' (set PORT, SANDBOX_PORT or METRICS_PORT to a free port, or METRICS_PORT=off)' : '';
   console.error(`npm start: ${(error as Error).message}${hint}`);
   process.exit(1);
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_SANDBOX_PORT, startSandbox } from './start.ts';
 import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
+import { LOG_LEVELS } from '../runtime/log-levels.ts';
+import { createLogger } from '../runtime/node/create-logger.ts';
 
 // Zod on the environment: a bad value stops start-up naming the variable.
 const env = z
@@ -10,6 +12,7 @@ const env = z
     BASE_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(LOCAL.edgePort)),
     SANDBOX_DATA_DIR: z.string().min(1).optional(),
     SANDBOX_ACCESS_TOKEN_TTL: z.coerce.number().int().min(10).max(86_400).optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   })
   .safeParse(process.env);
 if (!env.success) {
@@ -23,5 +26,6 @@ const sandbox = await startSandbox({
   baseUrl: env.data.BASE_URL,
   dataDir: env.data.SANDBOX_DATA_DIR,
   accessTokenTtl: env.data.SANDBOX_ACCESS_TOKEN_TTL,
+  logger: createLogger({ level: env.data.LOG_LEVEL, service: 'sandbox' }),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void sandbox.close().then(() => process.exit(0)));

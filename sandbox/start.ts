@@ -18,6 +18,8 @@ import { openDatabase } from './store/open-database.ts';
 import { createSandboxStore } from './store/sandbox-store.ts';
 import { decideSignoff } from './tools/signoff-decision.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
+import type { Logger } from 'pino';
+import { logSandboxRequest } from './http/request-log.ts';
 
 /** Where and for whom the sandbox runs. */
 export interface SandboxOptions {
@@ -36,6 +38,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** The tools' clock (run replay, audit times); tests freeze it. Tokens keep the real clock. */
   now?: () => Date;
+  /** The access log: one line per request with the id the edge sent (X-Request-Id); none without it. */
+  logger?: Logger;
 }
 
 /** A running sandbox. */
@@ -102,6 +106,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   });
   const mint = () => mintRegistrationCode(provider, WORKLOAD_POLICY, REGISTRATION_CODE_LIFETIME);
   const edgeDocument = toProtectedResource({ ...content, site: { ...site, base_url: baseUrl, auth_issuer: issuer } });
+  if (options.logger) {
+    const logger = options.logger;
+    server.on('request', (req, res) => logSandboxRequest(logger, req, res));
+  }
   server.on(
     'request',
     createRequestListener({

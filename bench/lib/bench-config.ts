@@ -11,7 +11,7 @@ export const benchConfigSchema = z.object({
   BENCH_LATENCY_REQUESTS: int(2000),
   BENCH_BUILD_RUNS: int(3),
   BENCH_BUILD_PAGES: z.string().default('100,1000'),
-  BENCH_SECTIONS: z.string().default('http,mcp,jwt,build,twins,cli'),
+  BENCH_SECTIONS: z.string().default('http,mcp,logging,jwt,build,twins,cli'),
   BENCH_OUT: z.string().default('BENCHMARKS.md'),
 });
 

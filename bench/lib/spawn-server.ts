@@ -3,16 +3,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 /** A server running in its own process, so load generator and server do not share an event loop. */
 export interface ChildServer {
   url: string;
+  /** The process id, to read its memory and CPU time from /proc. */
+  pid: number;
   close(): Promise<void>;
 }
 
-/** Starts `script` on the current Node (its own type stripping runs the TypeScript), waits until `readyUrl` answers (any status), bounded to 30 s. */
-export async function spawnServer(script: string, env: Record<string, string>, url: string, readyPath = '/'): Promise<ChildServer> {
+/** Starts `script` on the current Node (its own type stripping runs the TypeScript), waits until `readyUrl` answers (any status), bounded to `readyTimeoutMs` (30 s). */
+export async function spawnServer(script: string, env: Record<string, string>, url: string, readyPath = '/', readyTimeoutMs = 30_000): Promise<ChildServer> {
   const child: ChildProcess = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}):\n${stderr}`);
     try {
@@ -21,13 +23,14 @@ export async function spawnServer(script: string, env: Record<string, string>, u
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`${script} did not answer on ${url} within 30 s:\n${stderr}`);
+        throw new Error(`${script} did not answer on ${url} within ${readyTimeoutMs / 1000} s:\n${stderr}`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
   }
   return {
     url,
+    pid: child.pid!,
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);

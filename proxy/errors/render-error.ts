@@ -3,6 +3,7 @@ import { MCP_PATHS, PATHS, toProblemTypeUrl } from '../../src/lib/paths.ts';
 import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
 import { McpError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
+import type { Observe } from '../observe.ts';
 
 function withHeaders(error: HTTPError, type: string): Headers {
   const headers = new Headers(error.headers);
@@ -44,8 +45,8 @@ const safeDecode = (path: string) => {
 };
 
 /** The one `onError` renderer: JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */
-export function createErrorRenderer(config: AppConfig): (error: HTTPError, event: H3Event) => Response {
-  return (error, event) => {
+export function createErrorRenderer(config: AppConfig, observe?: Observe): (error: HTTPError, event: H3Event) => Response {
+  const render = (error: HTTPError, event: H3Event): Response => {
     const path = event.url.pathname;
     // Routing matches /mcp/ and percent-encoded spellings too; render them as the MCP endpoint they reached.
     // What reaches here on an MCP path failed inside the handler: -32603, and nothing about why.
@@ -54,5 +55,10 @@ export function createErrorRenderer(config: AppConfig): (error: HTTPError, event
     const status = error.unhandled ? 500 : error.status;
     const text = status >= 500 ? 'Internal Server Error' : error.message;
     return new Response(`${status} ${text}\n`, { status, headers: withHeaders(error, 'text/plain; charset=utf-8') });
+  };
+  return (error, event) => {
+    // The cause goes to the operator's log, never to the client.
+    if (error.unhandled || error.status >= 500) observe?.(event.req, { cause: String((error.cause as Error | undefined)?.stack ?? error.cause ?? error.message).slice(0, 2000) });
+    return render(error, event);
   };
 }

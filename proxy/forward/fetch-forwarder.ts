@@ -24,7 +24,10 @@ export function createFetchForwarder(options: { timeoutMs: number; fetch?: typeo
       return new Response(isBodyless(response.status, method) ? null : response.body, { status: response.status, headers: out });
     } catch (error) {
       if (signal.aborted) throw error;
-      throw new UpstreamError(timedOut ? 'timeout' : 'unreachable');
+      if (timedOut) throw new UpstreamError('timeout');
+      // fetch wraps the socket's error: `TypeError: fetch failed` with the code (ECONNREFUSED) in its cause.
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new UpstreamError('unreachable', cause?.code ?? cause?.message ?? (error as Error).message);
     } finally {
       // The abort listener stays: a client that leaves mid-stream must still cancel the upstream body.
       clearTimeout(timer);

@@ -15,13 +15,16 @@ export interface UpstreamRequest {
  */
 export type Forwarder = (request: UpstreamRequest) => Promise<Response>;
 
-/** The upstream could not be reached (→ 502) or did not answer in time (→ 504). */
+/** The upstream could not be reached or broke its answer (→ 502), or did not answer in time (→ 504). */
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
   readonly kind: 'unreachable' | 'timeout';
-  constructor(kind: 'unreachable' | 'timeout') {
-    super(kind === 'timeout' ? 'upstream timed out' : 'upstream unreachable');
+  /** What happened, for the error log (`ECONNREFUSED`, `ECONNRESET`, `HPE_INVALID_CHUNK_SIZE`, `timeout`); never sent to a client. */
+  readonly reason: string;
+  constructor(kind: 'unreachable' | 'timeout', reason: string = kind) {
+    super(kind === 'timeout' ? 'upstream timed out' : `upstream unreachable (${reason})`);
     this.kind = kind;
+    this.reason = reason;
   }
 }
 

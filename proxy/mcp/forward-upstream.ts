@@ -4,8 +4,10 @@ import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import { UpstreamError, type Forwarder } from '../forward/forwarder.ts';
+import { withIdleLimit } from '../forward/idle-limit.ts';
 import { toRefusal } from './gate.ts';
 import { toClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
+import type { Observe } from '../observe.ts';
 
 /**
  * An upstream refusal answered in this endpoint's own shape: the same JSON-RPC error as the gate's, with one
@@ -27,7 +29,7 @@ async function toUpstreamRefusal(config: AppConfig, upstream: Response, id: stri
 
 /**
  * Sends the request to `<app_url>/mcp` and returns the answer as it streams: SSE events must reach the client
- * one by one (MCP Streamable HTTP). Unreachable → -31502, too slow → -31504, a refusal → the gate's shape.
+ * one by one (MCP Streamable HTTP), within the idle limit. Unreachable → -31502, too slow → -31504, a refusal → the gate's shape.
  */
 export async function forwardUpstream(
   config: AppConfig,
@@ -35,16 +37,25 @@ export async function forwardUpstream(
   request: Request,
   body: Uint8Array | null,
   id: string | number | null,
+  trace: { requestId?: string; observe?: Observe } = {},
 ): Promise<Response> {
   let upstream: Response;
+  const url = toUrl(config.appUrl, PATHS.mcp);
+  const started = Date.now();
+  const report = (facts: { status?: number; error?: string }) => trace.observe?.(request, { upstream: { address: url, ms: Date.now() - started, ...facts } });
   try {
-    upstream = await forward({ method: request.method, url: toUrl(config.appUrl, PATHS.mcp), headers: toUpstreamHeaders(request.headers), body, signal: request.signal });
+    upstream = await forward({ method: request.method, url, headers: toUpstreamHeaders(request.headers, trace.requestId), body, signal: request.signal });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
+    report({ error: error.reason });
     throw error.kind === 'timeout'
       ? new McpError('ERR_UPSTREAM_TIMEOUT', 'The hosted tool endpoint did not answer in time.', { id })
       : new McpError('ERR_UPSTREAM_UNREACHABLE', 'The hosted tool endpoint could not be reached.', { id });
   }
+  report({ status: upstream.status });
   if (upstream.status === 401 || upstream.status === 403) throw await toUpstreamRefusal(config, upstream, id);
-  return new Response(upstream.body, { status: upstream.status, headers: toClientHeaders(upstream.headers) });
+  const cleanEnd = (upstream.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  const onIdle = () => report({ status: upstream.status, error: `idle for ${config.upstreamIdleTimeoutMs} ms after the headers` });
+  const streamed = upstream.body && withIdleLimit(upstream.body, { idleMs: config.upstreamIdleTimeoutMs, cleanEnd, onIdle });
+  return new Response(streamed, { status: upstream.status, headers: toClientHeaders(upstream.headers) });
 }

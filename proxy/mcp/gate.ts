@@ -3,7 +3,8 @@ import type { AppConfig } from '../config.ts';
 import { AuthError } from '../../runtime/auth/auth-error.ts';
 import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { requireBearerToken, verifyBearer } from '../../runtime/auth/bearer.ts';
-import { toMcpAuthError, type McpError } from '../../runtime/mcp/mcp-error.ts';
+import { KEY_SET_RETRY_AFTER_SECONDS, KeySetUnavailableError } from '../../runtime/auth/key-set-error.ts';
+import { McpError, toMcpAuthError } from '../../runtime/mcp/mcp-error.ts';
 import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
 import type { JsonRpcMessage } from './json-rpc.ts';
 
@@ -32,7 +33,7 @@ export function needsToken(config: AppConfig, request: Request, message: JsonRpc
 /**
  * The auth gate (contract §4.2 rule 2, §5): no token where one is required → 401 with the resource_metadata
  * challenge; a token is verified when verification is configured: invalid → 401 `invalid_token`, missing scope →
- * 403 `insufficient_scope` (MCP authorization). Without a verifier the upstream, the same resource server,
+ * 403 `insufficient_scope` (MCP authorization); an unavailable key set → 503 with Retry-After, the token kept. Without a verifier the upstream, the same resource server,
  * verifies it. Where none is required, a stale token does not turn a public call into a refusal: it is not read.
  */
 export async function requireAccess(config: AppConfig, verify: VerifyAccessToken | undefined, authorization: string | null, id: string | number | null): Promise<void> {
@@ -41,6 +42,13 @@ export async function requireAccess(config: AppConfig, verify: VerifyAccessToken
     else requireBearerToken(authorization);
   } catch (error) {
     if (error instanceof AuthError) throw toRefusal(config, error, id);
+    if (error instanceof KeySetUnavailableError) {
+      throw new McpError('ERR_JWKS_UNAVAILABLE', 'The access token could not be checked: the signing keys are unavailable. Keep it and retry.', {
+        id,
+        headers: { 'retry-after': String(KEY_SET_RETRY_AFTER_SECONDS) },
+        cause: error.cause ?? error,
+      });
+    }
     throw error;
   }
 }

@@ -3,6 +3,11 @@ export class BodyTooLargeError extends Error {
   override name = 'BodyTooLargeError';
 }
 
+/** The request body broke off before its end: the client left, or its framing was malformed (RFC 9112 §8). */
+export class BodyIncompleteError extends Error {
+  override name = 'BodyIncompleteError';
+}
+
 /** Reads the whole request body, refusing it as soon as it passes `limit` bytes (declared or streamed). */
 export async function readLimitedBody(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
@@ -12,7 +17,13 @@ export async function readLimitedBody(request: Request, limit: number): Promise<
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let read: ReadableStreamReadResult<Uint8Array>;
+    try {
+      read = await reader.read();
+    } catch {
+      throw new BodyIncompleteError();
+    }
+    const { done, value } = read;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

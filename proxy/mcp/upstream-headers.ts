@@ -1,3 +1,5 @@
+import { REQUEST_ID_HEADER, toTraceparent } from '../../runtime/http/request-id.ts';
+
 // The MCP request headers (MCP Streamable HTTP). Authorization goes too: the upstream is the same
 // resource server and checks `aud` against this host's identifier (MCP authorization: audience). Nothing hop-by-hop
 // (RFC 9110 §7.6.1) and no spoofable Forwarded / X-Forwarded-* / Host.
@@ -6,9 +8,15 @@ const REQUEST_HEADERS = ['authorization', 'accept', 'content-type', 'mcp-protoco
 // What the client needs back. Cookies and the upstream's CORS headers stay behind: they belong to its origin.
 const RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'mcp-session-id', 'mcp-protocol-version', 'allow', 'retry-after', 'x-accel-buffering'];
 
-/** The headers sent upstream: the MCP ones, plus `Mcp-Param-*` tool-parameter headers (SEP-2243). */
-export function toUpstreamHeaders(incoming: Headers): Headers {
+/**
+ * The headers sent upstream: the MCP ones, `Mcp-Param-*` tool-parameter headers (SEP-2243), the request's id and
+ * a well-formed W3C `traceparent`, so one request can be followed through both servers' logs.
+ */
+export function toUpstreamHeaders(incoming: Headers, requestId?: string): Headers {
   const out = new Headers();
+  if (requestId) out.set(REQUEST_ID_HEADER, requestId);
+  const traceparent = toTraceparent(incoming);
+  if (traceparent) out.set('traceparent', traceparent);
   for (const name of REQUEST_HEADERS) {
     const value = incoming.get(name);
     if (value !== null) out.set(name, value);

@@ -1,27 +1,58 @@
 import { resolve } from 'node:path';
 import { createRemoteJWKSet } from 'jose';
+import type { Logger } from 'pino';
 import type { BuildFacts } from '../../src/schemas/build-facts.ts';
+import { createLogger } from '../../runtime/node/create-logger.ts';
 import { toAppConfig, type Env, type Upstream } from '../config.ts';
 import { createApp } from '../create-app.ts';
 import { toStaticFiles } from '../static/static-files.ts';
 import { listen, type Listening } from './listen.ts';
+import { answerMetrics, serveMetrics } from './metrics-server.ts';
+import { createEdgeMetrics } from './metrics.ts';
 import { readDist } from './read-dist.ts';
+import { createRequestLog } from './request-log.ts';
 import { createHttpForwarder } from './http-forwarder.ts';
 
-/** Builds the app over dist and its facts with Node's forwarder and remote JWKS, and listens on HOST:PORT. */
-export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Upstream): Promise<Listening> {
+/** A running edge server: the public listener, and where its metrics are when they are served apart. */
+export interface NodeServer extends Listening {
+  metricsUrl?: string;
+  logger: Logger;
+}
+
+/**
+ * Builds the app over dist and its facts with Node's forwarder and remote JWKS, logs each request (LOG_LEVEL),
+ * counts it (METRICS_PORT), and listens on HOST:PORT.
+ */
+export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Upstream, options: { logger?: Logger } = {}): Promise<NodeServer> {
   const config = toAppConfig(env, facts, upstream);
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, service: 'edge' });
+  const metrics = env.METRICS_PORT === 'off' ? undefined : createEdgeMetrics();
+  const requestLog = createRequestLog(logger, metrics);
   const forward = createHttpForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
   // jose's remote JWK Set caches keys and refetches on an unknown `kid`: key rotation without restarts.
   const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
   const files = toStaticFiles(readDist(resolve(env.WARDEN_OUT_DIR)));
-  const app = createApp(config, { files, forward, getKey });
-  const listening = await listen(app, env.HOST, env.PORT);
+  const app = createApp(config, { files, forward, getKey, observe: requestLog.observe });
+  // Metrics stay off the public port unless METRICS_PORT names it.
+  const shared = metrics && env.PORT !== 0 && env.METRICS_PORT === env.PORT;
+  const listening = await listen(app, env.HOST, env.PORT, {
+    onRequest: requestLog.onRequest,
+    onClientError: requestLog.onClientError,
+    intercept: shared ? (req, res) => answerMetrics(metrics.registry, req, res) : undefined,
+  });
+  const apart = metrics && !shared ? await serveMetrics(metrics.registry, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {
+    await listening.close();
+    throw error;
+  }) : undefined;
   return {
     ...listening,
+    logger,
+    metricsUrl: shared ? `${listening.url}/metrics` : apart?.url,
     close: async () => {
       await listening.close();
+      await apart?.close();
       await forward.close();
+      logger.flush();
     },
   };
 }

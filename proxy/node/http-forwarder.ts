@@ -1,7 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
-import { isBodyless, UpstreamError, type Forwarder } from '../forward/forwarder.ts';
+import { isBodyless, UpstreamError, type Forwarder, type UpstreamRequest } from '../forward/forwarder.ts';
+
+/** The code of a socket or parser error (`ECONNREFUSED`, `HPE_HEADER_OVERFLOW`), else its message. */
+function toReason(error: Error | null | undefined): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code ?? error?.message ?? 'closed before the body';
+}
 
 function toHeaders(raw: string[]): Headers {
   const headers = new Headers();
@@ -9,16 +14,25 @@ function toHeaders(raw: string[]): Headers {
   return headers;
 }
 
+/** Errors of a pooled connection that the upstream closed while it sat idle: the request never reached it. */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
 /**
  * The Node forwarder: `node:http` over keep-alive agents. Measured against `undici.request` and
  * `fetch` inside this app (bench/forwarders/compare-forwarders.ts) it forwarded the most requests per second
  * with the lowest p99, and it streams: the response body is handed on chunk by chunk.
+ *
+ * Pooled connections: an upstream closes an idle keep-alive connection after its own timeout, and a request
+ * written to it at that moment fails with ECONNRESET (the 502s under load). The agent's `timeout` retires idle
+ * sockets first (Node then also honours a shorter `Keep-Alive: timeout=N` hint, RFC 9112 §9.3, which it ignores
+ * without one), and a request that fails that way on a reused socket, before any answer, is sent once more on a
+ * new one, as the Node documentation advises (http: request.reusedSocket).
  */
-export function createHttpForwarder(options: { timeoutMs: number }): Forwarder & { close(): Promise<void> } {
-  const agentOptions = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 256, maxFreeSockets: 64 };
+export function createHttpForwarder(options: { timeoutMs: number; idleSocketMs?: number }): Forwarder & { close(): Promise<void> } {
+  const agentOptions = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 256, maxFreeSockets: 64, timeout: options.idleSocketMs ?? 4000 };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
-  const forward: Forwarder = ({ method, url, headers, body, signal }) =>
+  const attempt = ({ method, url, headers, body, signal }: UpstreamRequest, mayRetry: boolean): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
       const target = new URL(url);
       const secure = target.protocol === 'https:';
@@ -39,7 +53,12 @@ export function createHttpForwarder(options: { timeoutMs: number }): Forwarder &
             res.resume();
             return resolve(new Response(null, { status, headers: responseHeaders }));
           }
-          resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+          // A body that is malformed from its first byte fails in the same packet as the headers: answered 502
+          // here, while no byte has gone to the client, rather than as a response that breaks off at once.
+          setImmediate(() => {
+            if (failure || res.errored || (res.destroyed && !res.complete)) return reject(new UpstreamError('unreachable', toReason(res.errored ?? failure)));
+            resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+          });
         },
       );
       // The timeout covers the wait for response headers; streams may then stay open as long as the client wants.
@@ -47,16 +66,22 @@ export function createHttpForwarder(options: { timeoutMs: number }): Forwarder &
         timedOut = true;
         req.destroy();
       }, options.timeoutMs);
+      let failure: Error | undefined;
       req.on('error', (error) => {
         clearTimeout(timer);
+        failure = error;
         if (settled) return;
         settled = true;
-        reject(signal.aborted ? error : new UpstreamError(timedOut ? 'timeout' : 'unreachable'));
+        if (signal.aborted) return reject(error);
+        if (timedOut) return reject(new UpstreamError('timeout'));
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        if (mayRetry && req.reusedSocket && STALE_SOCKET.has(code)) return resolve(attempt({ method, url, headers, body, signal }, false));
+        reject(new UpstreamError('unreachable', toReason(error)));
       });
       req.end(body ?? undefined);
     });
 
-  return Object.assign(forward, {
+  return Object.assign((request: UpstreamRequest) => attempt(request, true), {
     close: async () => {
       agents.http.destroy();
       agents.https.destroy();

@@ -1,6 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { bindServer } from './bind-server.ts';
 import { toNodeHandler, type H3 } from 'h3';
+import { answerClientError, type ClientError } from './client-error.ts';
+import { drainAbandonedBody } from './unread-body.ts';
 
 /** A listening Node server for an app, with its URL and a close that ends open connections too. */
 export interface Listening {
@@ -9,24 +12,37 @@ export interface Listening {
   close(): Promise<void>;
 }
 
+/** What a Node entry may add around the app: hooks that see each exchange (access log, metrics). */
+export interface ListenOptions {
+  /** Answers a request before the app, when it returns true (GET /metrics on the public port, when asked for). */
+  intercept?(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Called for each request before the app sees it. */
+  onRequest?(req: IncomingMessage, res: ServerResponse): void;
+  /** Called with the status of every malformed request answered without reaching the app. */
+  onClientError?(status: number, error: ClientError): void;
+}
+
 /** Serves the app's fetch handler on HOST:PORT with node:http (port 0 picks a free one). */
-export async function listen(app: H3, host: string, port: number): Promise<Listening> {
-  const server = createServer(toNodeHandler(app));
-  // A client that resets mid-request must never take the process down.
-  server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
+export async function listen(app: H3, host: string, port: number, options: ListenOptions = {}): Promise<Listening> {
+  const handle = toNodeHandler(app);
+  // The response of the request each connection is answering, for a parse error in the middle of its body.
+  const inFlight = new WeakMap<Socket, ServerResponse>();
+  const refused = new WeakSet<Socket>();
+  const server = createServer((req, res) => {
+    if (options.intercept?.(req, res)) return;
+    inFlight.set(req.socket, res);
+    res.once('close', () => {
+      if (inFlight.get(req.socket) === res) inFlight.delete(req.socket);
+    });
+    drainAbandonedBody(req, res);
+    options.onRequest?.(req, res);
+    void handle(req, res);
   });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return {
-    server,
-    url: `http://${shownHost}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  // A malformed request gets its status and Connection: close; a client that reset gets nothing. Never a crash.
+  server.on('clientError', (error: ClientError, socket: Socket) => {
+    if (refused.has(socket)) return; // llhttp reports each later packet of a refused connection again
+    refused.add(socket);
+    answerClientError(error, socket, inFlight.get(socket), (status) => options.onClientError?.(status, error));
+  });
+  return { server, ...(await bindServer(server, host, port)) };
 }

@@ -6,6 +6,7 @@ import { toFileResponse } from './file-response.ts';
 import { toVariant } from './negotiate.ts';
 import { toSafePath } from './safe-path.ts';
 import type { StaticFile, StaticFiles } from './static-files.ts';
+import type { Observe } from '../observe.ts';
 
 const API_CATALOG_PATHS = new Set<string>([PATHS.apiCatalog, PATHS.apiCatalogJson, PATHS.home]);
 
@@ -28,8 +29,13 @@ function toHtmlPath(path: string): string {
   return path === '/' ? '/index.html' : `${path}.html`;
 }
 
+/** Whether a path names a markdown document, decoded or not (`/x.md`, `/x%2Emd`). */
+function isMarkdownName(path: string): boolean {
+  return /\.md$/i.test(path) || /%2emd$/i.test(path);
+}
+
 /** Serves dist from memory: files, negotiated pages and twins (contract §4.3), markdown or HTML 404s. */
-export function createStaticHandler(config: AppConfig, files: StaticFiles): (event: H3Event) => Response {
+export function createStaticHandler(config: AppConfig, files: StaticFiles, observe?: Observe): (event: H3Event) => Response {
   const notFound = (request: Request, path: string, markdown: boolean): Response => {
     if (path.startsWith(PATHS.apiPrefix)) {
       throw createProblemError(config.errors, 'not_found', { detail: `No API operation is published at ${path}.` });
@@ -45,13 +51,14 @@ export function createStaticHandler(config: AppConfig, files: StaticFiles): (eve
   return (event) => {
     const request = event.req;
     const rawPath = event.url.pathname;
-    const accept = request.headers.get('accept');
-    const wantsMarkdown = toVariant(accept) === 'markdown';
+    const wantsMarkdown = toVariant(request.headers.get('accept')) === 'markdown';
     const path = toSafePath(rawPath);
-    if (path === undefined) return notFound(request, rawPath, wantsMarkdown);
+    // One answer to "which 404": markdown when asked for by Accept or by a `.md` name, refused paths included.
+    const missing = (shown: string) => notFound(request, shown, wantsMarkdown || isMarkdownName(path ?? rawPath));
+    if (path === undefined) return missing(rawPath);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const exists = files.has(REWRITES[path] ?? path) || files.has(toHtmlPath(path));
-      if (!exists) return notFound(request, path, wantsMarkdown);
+      if (!exists) return missing(path);
       if (path.startsWith(PATHS.apiPrefix)) throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
       return new Response('405 Method Not Allowed\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
     }
@@ -67,17 +74,18 @@ export function createStaticHandler(config: AppConfig, files: StaticFiles): (eve
     if (path.length > 1 && path.endsWith('/')) {
       const trimmed = path.replace(/\/+$/, '');
       if (files.has(toHtmlPath(trimmed))) return new Response(null, { status: 308, headers: { location: trimmed } });
-      return notFound(request, path, wantsMarkdown);
+      return missing(path);
     }
 
     const html = files.get(toHtmlPath(path));
-    if (!html) return notFound(request, path, wantsMarkdown || path.endsWith('.md'));
+    if (!html) return missing(path);
     const twinPath = toTwinPath(path);
     const twin = files.get(twinPath);
     const headers = baseHeaders(config, path);
     if (!twin) return toFileResponse(request, html, headers);
     // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
     headers.set('vary', 'Accept');
+    observe?.(request, { variant: wantsMarkdown ? 'markdown' : 'html' });
     if (!wantsMarkdown) {
       headers.append('link', `<${toUrl(config.baseUrl, twinPath)}>; rel="alternate"; type="text/markdown"`);
       return toFileResponse(request, html, headers);

@@ -1,5 +1,6 @@
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { AuthError } from './auth-error.ts';
+import { KeySetUnavailableError } from './key-set-error.ts';
 
 /** JWS algorithms accepted for access tokens; `none` and HMAC are never accepted (RFC 8725 §3.1). */
 export const ALLOWED_ALGORITHMS = ['RS256', 'ES256', 'PS256', 'EdDSA'];
@@ -29,7 +30,7 @@ export interface AccessTokenVerifierOptions {
   cacheSize?: number;
 }
 
-/** Verifies a token; resolves with its claims, else throws AuthError. Scopes are the caller's to check. */
+/** Verifies a token; resolves with its claims, else throws AuthError (or KeySetUnavailableError). Scopes are the caller's to check. */
 export type VerifyAccessToken = (token: string) => Promise<AccessToken>;
 
 function toScopes(payload: JWTPayload): string[] {
@@ -38,6 +39,17 @@ function toScopes(payload: JWTPayload): string[] {
   if (Array.isArray(scp)) return scp.filter((s): s is string => typeof s === 'string');
   if (typeof scp === 'string') return scp.split(' ').filter(Boolean);
   return [];
+}
+
+/**
+ * Whether verification failed for want of the key set rather than for anything in the token: jose's remote key
+ * set times out (JWKSTimeout), gets a non-200 or non-JSON answer (a bare JOSEError), an invalid set (JWKSInvalid),
+ * or fetch itself fails (a network error, not a JOSEError at all).
+ */
+function isKeySetFailure(error: unknown): boolean {
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
+  if (error instanceof errors.JOSEError) return error.constructor === errors.JOSEError;
+  return error instanceof Error;
 }
 
 function toAuthError(error: unknown): AuthError {
@@ -72,6 +84,7 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
         currentDate: new Date(now()),
       }));
     } catch (error) {
+      if (isKeySetFailure(error)) throw new KeySetUnavailableError('The signing keys of the authorization server could not be fetched', { cause: error });
       throw toAuthError(error);
     }
     const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];

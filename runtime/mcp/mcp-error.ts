@@ -21,6 +21,8 @@ export const MCP_ERROR_CODES = {
   ERR_MCP_ORIGIN_FORBIDDEN: -31403,
   ERR_UPSTREAM_UNREACHABLE: -31502,
   ERR_UPSTREAM_TIMEOUT: -31504,
+  /** The authorization server's key set could not be fetched: 503 with Retry-After, the token kept. */
+  ERR_JWKS_UNAVAILABLE: -31503,
   /** Something failed inside; nothing about it is said (JSON-RPC 2.0 §5.1). */
   ERR_INTERNAL: -32603,
   // Credential refusals (runtime/auth): 401, or 403 for a missing scope (RFC 6750 §3.1).
@@ -45,8 +47,9 @@ export class McpError extends Error {
   readonly code: McpErrorCode;
   readonly detail: string;
   readonly options: { id?: string | number | null; headers?: Record<string, string> };
-  constructor(code: McpErrorCode, detail: string, options: { id?: string | number | null; headers?: Record<string, string> } = {}) {
-    super(detail);
+  /** `cause` is for the operator's log only: the renderer never sends it. */
+  constructor(code: McpErrorCode, detail: string, options: { id?: string | number | null; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.detail = detail;
     this.options = options;

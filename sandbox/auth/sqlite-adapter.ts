@@ -1,13 +1,14 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { createStatementCache } from '../store/statement-cache.ts';
 
 type Payload = Record<string, unknown> & { uid?: string; userCode?: string; grantId?: string; consumed?: number };
 
 /** An oidc-provider adapter class over the sandbox database, so clients and codes survive a restart. */
 export function createSqliteAdapter(db: DatabaseSync) {
   const now = () => Math.floor(Date.now() / 1000);
+  const statement = createStatementCache(db);
   const findBy = (column: 'id' | 'uid' | 'user_code', model: string, value: string): Payload | undefined => {
-    const row = db
-      .prepare(`SELECT payload, expires_at FROM oauth WHERE model = ? AND ${column} = ?`)
+    const row = statement(`SELECT payload, expires_at FROM oauth WHERE model = ? AND ${column} = ?`)
       .get(model, value) as { payload: string; expires_at: number | null } | undefined;
     if (!row || (row.expires_at !== null && row.expires_at < now())) return undefined;
     return JSON.parse(row.payload) as Payload;
@@ -18,7 +19,7 @@ export function createSqliteAdapter(db: DatabaseSync) {
       this.model = model;
     }
     async upsert(id: string, payload: Payload, expiresIn?: number) {
-      db.prepare('INSERT OR REPLACE INTO oauth (model, id, payload, expires_at, uid, user_code, grant_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      statement('INSERT OR REPLACE INTO oauth (model, id, payload, expires_at, uid, user_code, grant_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
         this.model, id, JSON.stringify(payload), expiresIn ? now() + expiresIn : null,
         payload.uid ?? null, payload.userCode ?? null, payload.grantId ?? null,
       );
@@ -28,9 +29,9 @@ export function createSqliteAdapter(db: DatabaseSync) {
     async findByUserCode(userCode: string) { return findBy('user_code', this.model, userCode); }
     async consume(id: string) {
       const payload = findBy('id', this.model, id);
-      if (payload) db.prepare('UPDATE oauth SET payload = ? WHERE model = ? AND id = ?').run(JSON.stringify({ ...payload, consumed: now() }), this.model, id);
+      if (payload) statement('UPDATE oauth SET payload = ? WHERE model = ? AND id = ?').run(JSON.stringify({ ...payload, consumed: now() }), this.model, id);
     }
-    async destroy(id: string) { db.prepare('DELETE FROM oauth WHERE model = ? AND id = ?').run(this.model, id); }
-    async revokeByGrantId(grantId: string) { db.prepare('DELETE FROM oauth WHERE grant_id = ?').run(grantId); }
+    async destroy(id: string) { statement('DELETE FROM oauth WHERE model = ? AND id = ?').run(this.model, id); }
+    async revokeByGrantId(grantId: string) { statement('DELETE FROM oauth WHERE grant_id = ?').run(grantId); }
   };
 }

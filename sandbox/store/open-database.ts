@@ -30,6 +30,9 @@ export function openDatabase(dataDir: string): DatabaseSync {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, 'sandbox.db'));
   db.exec('PRAGMA journal_mode = WAL;');
+  // With WAL, NORMAL syncs at checkpoints rather than on every commit: a commit survives a crash of the process
+  // (not of the machine), and a tool call no longer blocks the event loop on an fsync (SQLite: WAL, synchronous).
+  db.exec('PRAGMA synchronous = NORMAL;');
   db.exec(SCHEMA);
   // A database from before sign-off decisions existed gains their columns.
   const columns = new Set((db.prepare('PRAGMA table_info(signoff_requests)').all() as Array<{ name: string }>).map((c) => c.name));

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { createStatementCache } from './statement-cache.ts';
 
 /** A run the caller started (the replay is computed from the canned run and `started_at`). */
 export interface RunRow { id: string; subject: string; workflow_id: string; started_at: string; note: string | null }
@@ -40,33 +41,30 @@ export interface SandboxStore {
 
 /** Creates the subject-scoped store over an open database. */
 export function createSandboxStore(db: DatabaseSync): SandboxStore {
-  const rows = <T>(sql: string, ...args: (string | null)[]) => db.prepare(sql).all(...args) as unknown as T[];
-  const row = <T>(sql: string, ...args: (string | null)[]) => db.prepare(sql).get(...args) as unknown as T | undefined;
+  const statement = createStatementCache(db);
+  const rows = <T>(sql: string, ...args: (string | null)[]) => statement(sql).all(...args) as unknown as T[];
+  const row = <T>(sql: string, ...args: (string | null)[]) => statement(sql).get(...args) as unknown as T | undefined;
   const toLesson = (r: Omit<LessonRow, 'tags'> & { tags: string }): LessonRow => ({ ...r, tags: JSON.parse(r.tags) });
   return {
     insertRun: (r) =>
-      void db.prepare('INSERT INTO runs (id, subject, workflow_id, started_at, note) VALUES (?, ?, ?, ?, ?)').run(r.id, r.subject, r.workflow_id, r.started_at, r.note),
+      void statement('INSERT INTO runs (id, subject, workflow_id, started_at, note) VALUES (?, ?, ?, ?, ?)').run(r.id, r.subject, r.workflow_id, r.started_at, r.note),
     listRuns: (subject) => rows<RunRow>('SELECT * FROM runs WHERE subject = ? ORDER BY started_at DESC, id', subject),
     getRun: (subject, id) => row<RunRow>('SELECT * FROM runs WHERE subject = ? AND id = ?', subject, id),
     upsertSignoff: (r) =>
-      void db
-        .prepare('INSERT OR REPLACE INTO signoff_requests (run_id, subject, approver, note, requested_at) VALUES (?, ?, ?, ?, ?)')
+      void statement('INSERT OR REPLACE INTO signoff_requests (run_id, subject, approver, note, requested_at) VALUES (?, ?, ?, ?, ?)')
         .run(r.run_id, r.subject, r.approver, r.note, r.requested_at),
     getSignoff: (subject, runId) => row<SignoffRow>('SELECT * FROM signoff_requests WHERE subject = ? AND run_id = ?', subject, runId),
     listOpenSignoffs: () => rows<SignoffRow>('SELECT * FROM signoff_requests WHERE decision IS NULL ORDER BY requested_at, run_id'),
     decideSignoff: (d) =>
-      db
-        .prepare('UPDATE signoff_requests SET decision = ?, decided_by = ?, decided_at = ?, comment = ? WHERE run_id = ? AND decision IS NULL')
+      statement('UPDATE signoff_requests SET decision = ?, decided_by = ?, decided_at = ?, comment = ? WHERE run_id = ? AND decision IS NULL')
         .run(d.decision, d.decided_by, d.decided_at, d.comment, d.run_id).changes === 1,
     insertLesson: (r) =>
-      void db
-        .prepare('INSERT INTO lessons (id, subject, title, body, tags, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      void statement('INSERT INTO lessons (id, subject, title, body, tags, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
         .run(r.id, r.subject, r.title, r.body, JSON.stringify(r.tags), r.run_id, r.created_at),
     listLessons: (subject) =>
       rows<Omit<LessonRow, 'tags'> & { tags: string }>('SELECT * FROM lessons WHERE subject = ? ORDER BY created_at DESC', subject).map(toLesson),
     appendAudit: (r) =>
-      void db
-        .prepare('INSERT INTO audit (subject, at, action, run_id, tool, outcome, detail) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      void statement('INSERT INTO audit (subject, at, action, run_id, tool, outcome, detail) VALUES (?, ?, ?, ?, ?, ?, ?)')
         .run(r.subject, r.at, r.action, r.run_id, r.tool, r.outcome, r.detail),
     listAudit: (subject) => rows<AuditRow>('SELECT * FROM audit WHERE subject = ? ORDER BY seq', subject),
   };

@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { BASE_URL: _vite, APP_URL: _app, AUTH_ISSUER: _issuer, ...env } = process.env;
   // One process (no npm wrapper in between), so SIGTERM reaches the server itself.
   child = spawn(process.execPath, ['proxy/start.ts'], {
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data'), WARDEN_RELEASE_DIR: join(scratch, 'release') },
+    env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: '0', WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data'), WARDEN_RELEASE_DIR: join(scratch, 'release') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -65,6 +65,21 @@ describe('npm start on a fresh dist and other ports', () => {
     expect(refused.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`));
   });
 
+  it('logs one JSON line per request in each server, with the id the request came with', async () => {
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-request-id': 'npm-start-1' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    });
+    expect(res.headers.get('x-request-id')).toBe('npm-start-1');
+    await res.arrayBuffer();
+    // Lines are written in batches at least once a second.
+    const find = () => output.split('\n').filter((l) => l.includes('"req_id":"npm-start-1"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (let i = 0; i < 40 && find().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+    const lines = find();
+    expect(lines.map((l) => l.service).sort()).toEqual(['edge', 'sandbox']);
+    expect(lines.find((l) => l.service === 'edge')).toMatchObject({ mcp_method: 'tools/list', status: 200, upstream_status: 200 });
+  });
   it('the README quick start: curl | sh installs warden from the local release, which registers with the printed command and serves the tools', async () => {
     const home = join(scratch, 'home');
     const env = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' };

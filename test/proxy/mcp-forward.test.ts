@@ -158,6 +158,29 @@ describe.each(Object.entries(FORWARDERS))('forwarding to <app_url>/mcp over real
     expect((await res.json()).error).toMatchObject({ code: -31504, message: 'Gateway Timeout' });
   });
 
+  it('an SSE stream whose upstream falls silent past the idle limit ends cleanly after the events it got', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n');
+    });
+    const edge = await startEdge(up.url, { upstreamIdleTimeoutMs: 300 });
+    const started = Date.now();
+    const res = await post(edge.url, initialize);
+    expect(await res.text()).toContain('notifications/progress'); // resolves: the stream ended, no error
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('a JSON body whose upstream falls silent past the idle limit is broken off, never held open', async () => {
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"jsonrpc":');
+    });
+    const edge = await startEdge(up.url, { upstreamIdleTimeoutMs: 300 });
+    const res = await post(edge.url, initialize);
+    await expect(res.text()).rejects.toThrow();
+    expect((await post(edge.url, initialize)).status).toBe(200);
+  });
+
   it('body over the limit → 413 with JSON-RPC -31413, upstream never called', async () => {
     const up = await upstream((_req, res) => res.end());
     const edge = await startEdge(up.url, { bodyLimitBytes: 1024 });

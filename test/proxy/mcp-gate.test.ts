@@ -205,6 +205,8 @@ describe('origin, CORS, methods and limits', () => {
     expect(sent).toEqual({
       accept: 'application/json, text/event-stream', 'content-type': 'application/json',
       'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list', 'mcp-param-region': 'eu',
+      // The request's id, so the upstream's log line can be matched with the edge's.
+      'x-request-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 });

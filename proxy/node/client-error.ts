@@ -1,0 +1,102 @@
+import type { Socket } from 'node:net';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+
+/** RFC 9112 §3: a server should accept request lines of at least 8,000 octets; a longer one is answered 414. */
+const LONG_REQUEST_LINE = 8000;
+/** RFC 9110 §5.6.2: the characters of a token, which a method is. */
+const REQUEST_LINE_START = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+ /;
+/** How long a refused connection may linger after the answer before it is destroyed. */
+const LINGER_MS = 2000;
+
+/** A parse error of node:http (llhttp), with the bytes it failed on when it has them. */
+export interface ClientError extends Error {
+  code?: string;
+  rawPacket?: Buffer;
+}
+
+/** The bytes llhttp failed on, as latin1, up to the first line break: the request line when the packet starts with one. */
+function toFirstLine(packet: Buffer | undefined): string {
+  if (!packet) return '';
+  const text = packet.toString('latin1', 0, Math.min(packet.length, LONG_REQUEST_LINE + 2));
+  const end = text.indexOf('\n');
+  return end < 0 ? text : text.slice(0, end);
+}
+
+/**
+ * The status a malformed request gets, or undefined when there is no one to answer (the client reset). node:http
+ * answers 400, 408 and 431 itself; this adds 414 for an overlong request target (RFC 9112 §3), 501 for a method
+ * it does not implement (RFC 9110 §9.1), 505 for an HTTP version it does not speak (RFC 9110 §15.6.6) and 413
+ * for overlong chunk extensions.
+ */
+export function toClientErrorStatus(error: ClientError): number | undefined {
+  const firstLine = toFirstLine(error.rawPacket);
+  switch (error.code) {
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return undefined;
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return 408;
+    case 'HPE_HEADER_OVERFLOW':
+      return REQUEST_LINE_START.test(firstLine) && firstLine.length >= LONG_REQUEST_LINE ? 414 : 431;
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return 413;
+    case 'HPE_INVALID_METHOD':
+      // A token that names no method this server knows is unimplemented; anything else is not HTTP at all.
+      return REQUEST_LINE_START.test(firstLine) ? 501 : 400;
+    case 'HPE_INVALID_VERSION':
+      return /^\S+ \S+ HTTP\/\d\.\d\r?$/.test(firstLine) ? 505 : 400;
+    default:
+      return 400;
+  }
+}
+
+/** The complete answer to a malformed request: a short plain-text body and `Connection: close` (RFC 9112 §9.6). */
+export function toClientErrorAnswer(status: number): string {
+  const reason = STATUS_CODES[status] ?? 'Bad Request';
+  const body = `${status} ${reason}\n`;
+  return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nCache-Control: no-store\r\n\r\n${body}`;
+}
+
+/** Ends a socket after its last bytes were written, reading (and dropping) what the client still sends for a while. */
+function linger(socket: Socket): void {
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.once('end', () => socket.destroy());
+  socket.end();
+}
+
+/**
+ * The `clientError` handler: every malformed request gets an HTTP answer and the connection is closed, as a plain
+ * node:http server does, instead of a destroyed socket. `inFlight` is the response of a request whose headers
+ * parsed but whose body did not (a bad chunk size): it is answered in place, and the app's own answer is dropped.
+ */
+export function answerClientError(error: ClientError, socket: Socket, inFlight: ServerResponse | undefined, onAnswer?: (status: number) => void): void {
+  const status = toClientErrorStatus(error);
+  if (status === undefined || !socket.writable) return void socket.destroy();
+  onAnswer?.(status);
+  if (inFlight && inFlight.req.complete) {
+    // The error is in a later, pipelined request: the current response goes out first, then this refusal.
+    inFlight.once('close', () => {
+      if (!inFlight.writableFinished || socket.destroyed) return void socket.destroy();
+      socket.write(toClientErrorAnswer(status));
+      linger(socket);
+    });
+    return;
+  }
+  if (inFlight) {
+    if (inFlight.headersSent) {
+      // Its own body broke while its response is already streaming: there is no way to answer twice.
+      inFlight.once('close', () => socket.destroy());
+      return;
+    }
+    // The app still writes after this answer; those writes go nowhere, and must not throw.
+    inFlight.on('error', () => {});
+    inFlight.writeHead(status, { connection: 'close', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    inFlight.end(`${status} ${STATUS_CODES[status] ?? ''}\n`);
+    inFlight.req.destroy();
+    return;
+  }
+  socket.write(toClientErrorAnswer(status));
+  linger(socket);
+}

@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The fields every access log line has, edge and sandbox alike. */
+export interface Exchange {
+  method: string;
+  /** Without the query string, which may carry credentials (RFC 6750 §2.3), and at most 512 characters. */
+  path: string;
+  status: number;
+  /** From the request's arrival to the response's last byte (or the client's leaving), in ms. */
+  ms: number;
+  /** Bytes written for the response, head included. */
+  bytes: number;
+  /** The client left before the response was complete. */
+  aborted?: true;
+}
+
+/** The path of a request target, never its query string. */
+export function toLoggedPath(target: string | undefined): string {
+  const path = (target ?? '/').split('?', 1)[0]!;
+  return path.length > 512 ? `${path.slice(0, 512)}…` : path;
+}
+
+/** Calls `done` with the exchange's fields once the response is over (finished, or the connection closed). */
+export function watchExchange(req: IncomingMessage, res: ServerResponse, done: (exchange: Exchange) => void): void {
+  const started = process.hrtime.bigint();
+  const socket = req.socket;
+  const before = socket.bytesWritten;
+  res.once('close', () => {
+    const exchange: Exchange = {
+      method: req.method ?? '',
+      path: toLoggedPath(req.url),
+      status: res.statusCode,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+      bytes: socket.bytesWritten - before,
+    };
+    if (!res.writableFinished) exchange.aborted = true;
+    done(exchange);
+  });
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error parse-prometheus-text-format ships no type declarations
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { readContent } from '../../src/content/read-content.ts';
+import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
+import { readEnv } from '../../proxy/config.ts';
+import { startNodeServer, type NodeServer } from '../../proxy/node/create-node-server.ts';
+import { createLogger } from '../../runtime/node/create-logger.ts';
+import type { RunningSandbox } from '../../sandbox/start.ts';
+import { createFixtureDist } from './helpers/fixture-dist.ts';
+import { BASE_URL } from './helpers/test-app.ts';
+import { getFreePort, getWorkloadToken, makeDataDir } from '../sandbox/sandbox-fixture.ts';
+import { startSandbox } from '../../sandbox/start.ts';
+
+// The edge's access log, request ids and metrics through real servers on loopback: the edge over a fixture dist,
+// the real sandbox as its upstream and authorization server, each logging into memory with the real logger.
+type Line = Record<string, unknown>;
+const edgeLines: Line[] = [];
+const sandboxLines: Line[] = [];
+const rawOutput: string[] = [];
+const capture = (into: Line[]) => ({
+  write(chunk: string) {
+    rawOutput.push(chunk);
+    into.push(JSON.parse(chunk) as Line);
+  },
+});
+const dist = createFixtureDist();
+const data = makeDataDir();
+const facts = toBuildFacts(readContent(undefined, { BASE_URL, APP_URL: 'https://app.warden.example' }), 'test');
+let sandbox: RunningSandbox & { baseUrl: string };
+let edge: NodeServer;
+let token: string;
+
+async function startEdge(appUrl: string, jwksUrl?: string): Promise<NodeServer> {
+  const env = readEnv({ HOST: '127.0.0.1', PORT: '0', BASE_URL, WARDEN_OUT_DIR: dist.dir, METRICS_PORT: '0', LOG_LEVEL: 'info' });
+  return startNodeServer(env, facts, { appUrl, issuer: appUrl, jwksUrl }, { logger: createLogger({ level: 'info', service: 'edge', destination: capture(edgeLines) }) });
+}
+
+/** The edge's line for a request id, once written (the line is written when the response is over). */
+async function lineFor(lines: Line[], reqId: string): Promise<Line> {
+  for (let i = 0; i < 100; i++) {
+    const line = lines.find((l) => l.req_id === reqId);
+    if (line) return line;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no log line with req_id ${reqId}`);
+}
+
+beforeAll(async () => {
+  const port = await getFreePort();
+  const base = await startSandbox({
+    host: '127.0.0.1', port, baseUrl: BASE_URL, dataDir: data.dataDir, log: () => {},
+    logger: createLogger({ level: 'info', service: 'sandbox', destination: capture(sandboxLines) }),
+  });
+  sandbox = { ...base, baseUrl: BASE_URL };
+  token = await getWorkloadToken(sandbox);
+  edge = await startEdge(sandbox.url, sandbox.jwksUri);
+});
+
+afterAll(async () => {
+  await edge?.close();
+  await sandbox?.close();
+  dist.remove();
+  data.remove();
+});
+
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${edge.url}${path}`, { headers });
+  await res.arrayBuffer();
+  return res;
+};
+const callTool = (headers: Record<string, string>) =>
+  fetch(`${edge.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
+  });
+
+describe('one access log line per request', () => {
+  it('a static file: method, path, status, duration, bytes and the request id it answered with', async () => {
+    const res = await get('/llms.txt');
+    const line = await lineFor(edgeLines, res.headers.get('x-request-id')!);
+    expect(line).toMatchObject({ level: 'info', service: 'edge', msg: 'request', method: 'GET', path: '/llms.txt', status: 200 });
+    expect(line.ms).toEqual(expect.any(Number));
+    expect(line.bytes).toBeGreaterThan(9);
+    expect(line.time).toBeGreaterThan(Date.parse('2026-01-01'));
+  });
+
+  it('a negotiated page names its variant', async () => {
+    const res = await get('/docs/overview', { accept: 'text/markdown' });
+    expect(await lineFor(edgeLines, res.headers.get('x-request-id')!)).toMatchObject({ path: '/docs/overview', status: 200, variant: 'markdown' });
+  });
+
+  it('a 404 problem, with the query string left out', async () => {
+    const res = await get('/api/nope?api_key=s3cret-value');
+    expect(res.status).toBe(404);
+    expect(await lineFor(edgeLines, res.headers.get('x-request-id')!)).toMatchObject({ path: '/api/nope', status: 404 });
+    expect(rawOutput.join('')).not.toContain('s3cret-value');
+  });
+
+  it('an MCP tools/call with a real token: method, tool, token check and upstream, and the token nowhere in either log', async () => {
+    const res = await callTool({ 'x-request-id': 'trace-me-1', cookie: 'session=cookie-value' });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    expect(res.headers.get('x-request-id')).toBe('trace-me-1');
+    const line = await lineFor(edgeLines, 'trace-me-1');
+    expect(line).toMatchObject({ method: 'POST', path: '/mcp', status: 200, mcp_method: 'tools/call', tool: 'get_account', token: 'valid', upstream: `${sandbox.url}/mcp`, upstream_status: 200 });
+    expect(line.upstream_ms).toEqual(expect.any(Number));
+    // The same id in the sandbox's log: one request followed across both processes.
+    expect(await lineFor(sandboxLines, 'trace-me-1')).toMatchObject({ service: 'sandbox', method: 'POST', path: '/mcp', status: 200 });
+    const everything = rawOutput.join('');
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain(token.split('.')[2]!);
+    expect(everything).not.toMatch(/bearer|authorization|cookie-value/i);
+  });
+
+  it('a W3C traceparent gives its trace id when there is no X-Request-Id; a malformed X-Request-Id is replaced', async () => {
+    const res = await callTool({ traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' });
+    expect(res.headers.get('x-request-id')).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    await res.arrayBuffer();
+    await lineFor(sandboxLines, '4bf92f3577b34da6a3ce929d0e0e4736');
+    const odd = await get('/llms.txt', { 'x-request-id': 'has spaces "and quotes"' });
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a 502 with the upstream stopped: an error line with the cause and the upstream address', async () => {
+    const closedPort = await getFreePort();
+    const orphan = await startEdge(`http://127.0.0.1:${closedPort}`);
+    try {
+      const res = await fetch(`${orphan.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }) });
+      expect(res.status).toBe(502);
+      const line = await lineFor(edgeLines, res.headers.get('x-request-id')!);
+      expect(line).toMatchObject({ level: 'error', msg: 'request failed', status: 502, cause: 'ECONNREFUSED', upstream: `http://127.0.0.1:${closedPort}/mcp` });
+    } finally {
+      await orphan.close();
+    }
+  });
+});
+
+describe('a 503 while the key set cannot be fetched', () => {
+  it('is an error line naming the cause, and the token result', async () => {
+    const jwksPort = await getFreePort();
+    const keyless = await startEdge(sandbox.url, `http://127.0.0.1:${jwksPort}/jwks`);
+    try {
+      const res = await fetch(`${keyless.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
+      });
+      expect(res.status).toBe(503);
+      const line = await lineFor(edgeLines, res.headers.get('x-request-id')!);
+      expect(line).toMatchObject({ level: 'error', status: 503, token: 'ERR_JWKS_UNAVAILABLE', cause: 'ERR_JWKS_UNAVAILABLE: ECONNREFUSED' });
+    } finally {
+      await keyless.close();
+    }
+  });
+});
+
+describe('metrics in the Prometheus text format, on their own loopback port', () => {
+  type Family = { name: string; type: string; metrics: { labels?: Record<string, string>; value?: string }[] };
+  const scrape = async (): Promise<Family[]> => {
+    const res = await fetch(edge.metricsUrl!);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    return parsePrometheusTextFormat(await res.text()) as Family[];
+  };
+  const valueOf = (families: Family[], name: string, labels: Record<string, string>) =>
+    Number(families.find((f) => f.name === name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? 0);
+
+  it('not on the public port; the counters move as requests are sent', async () => {
+    expect(new URL(edge.metricsUrl!).port).not.toBe(new URL(edge.url).port);
+    expect((await get('/metrics')).status).toBe(404);
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) await get('/api/health');
+    await (await callTool({})).arrayBuffer();
+    await new Promise((r) => setTimeout(r, 50));
+    const after = await scrape();
+    expect(valueOf(after, 'warden_http_requests_total', { route: 'health', status: '200' }) - valueOf(before, 'warden_http_requests_total', { route: 'health', status: '200' })).toBe(3);
+    expect(valueOf(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(valueOf(before, 'warden_token_verifications_total', { result: 'valid' }));
+    expect(after.find((f) => f.name === 'warden_upstream_response_seconds')?.type).toBe('HISTOGRAM');
+    expect(after.find((f) => f.name === 'warden_http_request_duration_seconds')?.type).toBe('HISTOGRAM');
+    for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds']) expect(after.some((f) => f.name === name)).toBe(true);
+  });
+});
