@@ -56,6 +56,8 @@ export function wireTryItPanel(panel: HTMLElement): void {
           : `${`${response.status} ${response.statusText}`.trim()} from ${origin}.`;
       showButtons();
     } catch (error) {
+      // An earlier answer is not left on show as if it were this one's.
+      output.hidden = true;
       const timedOut = (error as Error).name === 'TimeoutError';
       status.textContent = timedOut
         ? `No answer from ${origin} within ${TIMEOUT_MS / 1000} seconds.`
