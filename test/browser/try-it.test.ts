@@ -172,10 +172,11 @@ describe('Try it when the service cannot be reached', () => {
 });
 
 describe('the build for that address', () => {
-  it('names no other service address in any page or twin', () => {
+  it('names no other service address in any page, twin or document', () => {
     const { site } = content();
     const own = new Set([deployment.baseUrl, deployment.sandbox.url, site.cli.release_archive].map((u) => new URL(u).origin));
-    const files = listFiles(deployment.distDir).filter((f) => /\.(html|md|txt)$/.test(f));
+    // Pages, twins, llms files, JSON documents and the extension-less ones (the installer, the catalogs).
+    const files = listFiles(deployment.distDir).filter((f) => !/^(_astro|pagefind)\//.test(f) && (/\.(html|md|txt|json|xml)$/.test(f) || !f.split('/').pop()!.includes('.')));
     expect(files.length).toBeGreaterThan(80);
     const others = files.flatMap((file) => {
       const text = readFileSync(join(deployment.distDir, file), 'utf8');
