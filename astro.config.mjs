@@ -1,8 +1,12 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
+import { satteri } from '@astrojs/markdown-satteri';
 import { getContentDir, readContent } from './src/content/read-content.ts';
 import { agentFiles } from './src/integrations/agent-files.ts';
+import { toPlaceholders } from './src/lib/fill-placeholders.ts';
+import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 
 // Validates all content before Astro starts: a bad file fails the build naming the file and field.
 const content = readContent();
@@ -12,21 +16,33 @@ export default defineConfig({
   site: site.base_url,
   trailingSlash: 'never',
   build: { format: 'file' },
+  // Pages name the build's addresses as {base_url}, {app_url}, …; the HTML gets them filled, and so the twins.
+  markdown: { processor: satteri({ mdastPlugins: [fillPagePlaceholders(toPlaceholders(site))] }) },
   outDir: process.env.WARDEN_OUT_DIR ?? './dist',
+  // BASE_URL names this site's public origin (see README), but Astro would also put the variable in place of
+  // import.meta.env.BASE_URL, the path base, in every server module, turning Starlight's links absolute. A
+  // variable with a public prefix is left out of that; Vite's own BASE_URL (the base, "/") wins over it.
+  // `@components/…` in MDX pages resolves wherever the content folder is (WARDEN_CONTENT_DIR may be elsewhere).
+  vite: { envPrefix: ['PUBLIC_', 'BASE_URL'], resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } } },
   integrations: [
     starlight({
       title: site.product.name,
       description: site.product.tagline,
       markdown: { processedDirs: [getContentDir()] },
+      favicon: '/favicon.svg',
+      // Long lines wrap instead of scrolling sideways, so no code block is wider than its column at 390 px.
+      expressiveCode: { defaultProps: { wrap: true } },
       components: {
         Head: './src/components/Head.astro',
         MarkdownContent: './src/components/MarkdownContent.astro',
+        Hero: './src/components/home/Hero.astro',
         Sidebar: './src/components/Sidebar.astro',
       },
       // Each page's sidebar is its own section (src/route-data/section-navigation.ts, from the one page list); an
       // empty sidebar here keeps Starlight from building, cloning and rendering every link into every page.
       sidebar: [],
-      routeMiddleware: './src/route-data/section-navigation.ts',
+      // Then the title, sidebar and prev/next links name the public page addresses, without `.html`.
+      routeMiddleware: ['./src/route-data/section-navigation.ts', './src/route-data/clean-links.ts'],
     }),
     agentFiles(content),
   ],

@@ -88,6 +88,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const scopes = site.scopes.map((s) => s.name);
   const provider = createProvider({
     issuer, product: site.product.name, resources, scopes, secrets, db, cliClientId: site.cli.client_id,
+    docsClient: { clientId: site.try_it.client_id, redirectUri: toUrl(baseUrl, PATHS.tryIt) },
     accessTokenTtl: options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL,
     routes: { authorization: site.oauth.authorization_path, token: site.oauth.token_path },
   });
@@ -115,7 +116,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       provider,
       mcp,
       protectedResourceMetadata: { ...edgeDocument, resource: url },
-      interaction: { product: site.product.name, scopes: site.scopes, knownClients: [site.cli.client_id] },
+      interaction: { product: site.product.name, scopes: site.scopes, knownClients: [site.cli.client_id, site.try_it.client_id] },
       codeLifetime: REGISTRATION_CODE_LIFETIME,
       dashboard: createDashboard({
         product: site.product.name, binary: site.cli.binary, baseUrl, cookieKey: secrets.cookieKey, codeLifetime: REGISTRATION_CODE_LIFETIME, mintCode: mint,

@@ -4,18 +4,22 @@ import { z } from 'zod';
 import { getClientCredentialsToken, registerWorkloadClient, type WorkloadCredentials } from '../sandbox/auth/workload-client.ts';
 import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
 
-// `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector.
+// `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector, issued for the edge's base
+// URL, the resource of `<base URL>/mcp` that the docs' examples call (the sandbox accepts it too, RFC 8707).
 const env = z
   .object({
+    BASE_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(Number(process.env.PORT ?? LOCAL.edgePort))),
     SANDBOX_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(Number(process.env.SANDBOX_PORT ?? LOCAL.sandboxPort))),
     SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
   })
   .parse(process.env);
 const sandbox = env.SANDBOX_URL.replace(/\/$/, '');
+const base = env.BASE_URL.replace(/\/$/, '');
 const cache = resolve(env.SANDBOX_DATA_DIR, 'token-client.json');
 
 async function main(): Promise<void> {
-  const prm = (await (await fetch(`${sandbox}/.well-known/oauth-protected-resource`)).json()) as {
+  // RFC 9728: the edge's metadata names its resource and the authorization server (the sandbox).
+  const prm = (await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json()) as {
     resource: string;
     authorization_servers: string[];
     scopes_supported: string[];
@@ -37,6 +41,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  console.error(`Could not get a sandbox token from ${sandbox} (is \`npm start\` running?): ${error.message}`);
+  console.error(`Could not get a sandbox token for ${base} from ${sandbox} (is \`npm start\` running?): ${error.message}`);
   process.exit(1);
 });

@@ -27,6 +27,8 @@ export interface ProviderOptions {
   routes: { authorization: string; token: string };
   /** The CLI's public client (content/site.yaml `cli.client_id`). */
   cliClientId: string;
+  /** The docs site's public client (content/site.yaml `try_it.client_id`) and its one redirect URI, the Try it page. */
+  docsClient: { clientId: string; redirectUri: string };
 }
 
 /** The registration policy a registration code carries: a workload (client credentials) client. */
@@ -74,7 +76,20 @@ export function createProvider(o: ProviderOptions): Provider {
         grant_types: ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'],
         response_types: ['code'],
       },
+      {
+        client_id: o.docsClient.clientId,
+        client_name: `${o.product} docs (Try it)`,
+        // A browser app: a public client with PKCE (RFC 9700 §2.1.1), no refresh token, its own origin's redirect.
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        redirect_uris: [o.docsClient.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
     ],
+    // A public client calls the token endpoint from the browser: CORS for the origins of its own redirect URIs only.
+    clientBasedCORS: (_ctx: unknown, origin: string, client: { clientAuthMethod: string; redirectUris: string[] }) =>
+      client.clientAuthMethod === 'none' && client.redirectUris.some((uri) => URL.parse(uri)?.origin === origin),
     findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id }) }),
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },

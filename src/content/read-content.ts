@@ -10,7 +10,10 @@ import { jsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
 import { apiSchema, type Api } from '../schemas/api.ts';
 import { generatedPageSchema, type GeneratedPage } from '../schemas/page.ts';
 import { discoverySchema, type DiscoveryLinkSource } from '../schemas/discovery.ts';
-import { fillPlaceholders, toPlaceholders } from '../lib/fill-placeholders.ts';
+import { fillPlaceholders, fillPlaceholdersDeep, toPlaceholders } from '../lib/fill-placeholders.ts';
+import { toServiceAddressPattern } from '../lib/find-service-addresses.ts';
+import { toLocalUrl, LOCAL } from '../../runtime/local-defaults.ts';
+import { checkContentSources } from './check-sources.ts';
 import { ContentError } from './content-error.ts';
 import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.ts';
@@ -41,6 +44,9 @@ const envSchema = z.object({
 });
 
 export { getContentDir };
+
+/** Fields of data files that are not texts to fill: an OpenAPI path template, a schema's regular expression. */
+const KEEP_AS_WRITTEN = new Set(['path', 'pattern']);
 
 function readYaml(dir: string, file: string): unknown {
   const path = join(dir, file);
@@ -101,6 +107,24 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
   const base_url = overrides.data.BASE_URL ?? site.base_url;
   const app_url = overrides.data.APP_URL ?? site.app_url;
   const auth_issuer = overrides.data.AUTH_ISSUER ?? app_url;
+  const cli = { ...site.cli, release_archive: overrides.data.RELEASE_ARCHIVE ?? site.cli.release_archive };
+  const built = { ...site, base_url, app_url, auth_issuer, cli };
+  const placeholders = toPlaceholders(built);
+  // Addresses are written once, in site.yaml: every other file names them with placeholders, so a build for any
+  // base URL names its own. The defaults' domain, this build's addresses and the local defaults are all refused.
+  const addresses = toServiceAddressPattern(
+    [site.base_url, site.app_url, site.cli.release_archive, base_url, app_url, auth_issuer, cli.release_archive, toLocalUrl(LOCAL.edgePort), toLocalUrl(LOCAL.sandboxPort)],
+    [new URL(site.base_url).hostname],
+  );
+  checkContentSources(dir, placeholders, addresses);
+  // Data texts that pages and documents show (examples, descriptions) may name addresses as placeholders too.
+  const fill = <T>(file: string, value: T): T => {
+    try {
+      return fillPlaceholdersDeep(value, placeholders, '', KEEP_AS_WRITTEN);
+    } catch (error) {
+      throw new ContentError(rel(file), [(error as Error).message]);
+    }
+  };
 
   const schemas: Record<string, JsonSchema> = {};
   for (const file of listYaml(dir, 'schemas')) schemas[basename(file, '.yaml')] = at(file, jsonSchema);
@@ -109,7 +133,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     const tool = at(file, toolSchema);
     if (basename(file, '.yaml') !== tool.name) throw new ContentError(rel(file), [`name: must equal the file name`]);
     checkScope(rel(file), 'scope', tool.scope, site);
-    return tool;
+    return fill(file, tool);
   });
 
   const seen = new Map<string, string>();
@@ -125,14 +149,13 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
         throw new ContentError(rel(file), [`$ref: "${ref}" names no file in content/schemas/`]);
       }
     }
-    return op;
+    return fill(file, op);
   });
 
   const errors = at('errors.yaml', errorsSchema);
   const api = at('api.yaml', apiSchema);
   const pages = at('pages.yaml', z.array(generatedPageSchema));
   const { links: discovery } = at('discovery.yaml', discoverySchema);
-  const placeholders = toPlaceholders({ ...site, base_url, app_url, auth_issuer });
   // Every text written with placeholders names only known ones, or the build stops here, naming file and field.
   const texts: Array<[string, string, string]> = [
     ...discovery.flatMap((link, i) => (['href', 'note'] as const).map((f): [string, string, string] => ['discovery.yaml', `links.${i}.${f}`, link[f]])),
@@ -150,8 +173,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
-  const cli = { ...site.cli, release_archive: overrides.data.RELEASE_ARCHIVE ?? site.cli.release_archive };
-  return { site: { ...site, base_url, app_url, auth_issuer, cli }, tools, operations, schemas, errors, api, pages, discovery };
+  return { site: built, tools, operations, schemas, errors, api, pages, discovery };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */

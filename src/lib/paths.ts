@@ -19,6 +19,9 @@ export const PATHS = {
   llmsFull: '/llms-full.txt',
   install: '/install',
   sitemap: '/sitemap-index.xml',
+  robots: '/robots.txt',
+  favicon: '/favicon.svg',
+  faviconIco: '/favicon.ico',
   errorsDoc: '/docs/errors',
   connectMcpDoc: '/docs/connect-mcp',
   /** RFC 8414 §3: where an authorization server publishes its metadata, under its issuer. */
@@ -27,6 +30,8 @@ export const PATHS = {
   apiReference: '/docs/reference/endpoints',
   toolsReference: '/docs/tools',
   demo: '/docs/demo',
+  /** The Try it page: what the panel does, sign-in state, and where the sign-in returns (the docs client's redirect URI). */
+  tryIt: '/docs/try-it',
   buildInfo: '/_build.json',
   /** Build-internal: every page the llms files list, in order, with title, description and section; read after the twins exist, then removed. */
   pageList: '/page-list.json',
@@ -58,6 +63,14 @@ export function toTwinPath(pagePath: string): string {
 export function toPagePath(twinPath: string): string {
   if (twinPath === '/index.md') return '/';
   return twinPath.replace(/\.md$/, '');
+}
+
+/**
+ * `/docs/x.html` → `/docs/x`, `/index.html` → `/` (also inside a full URL, keeping any `#fragment`): the public
+ * address of a page of this build, which writes `build.format: 'file'` pages but serves them without `.html`.
+ */
+export function toPublicPath(href: string): string {
+  return href.replace(/(^|\/)index\.html(?=$|[#?])/, '$1').replace(/\.html(?=$|[#?])/, '');
 }
 
 /** Joins a base URL (no trailing slash) and an absolute path. */

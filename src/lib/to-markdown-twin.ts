@@ -36,7 +36,8 @@ function simplifyComponents(root: HTMLElement): void {
     const code = block.querySelectorAll('.ec-line').map((line) => line.text).join('\n');
     block.replaceWith(`<pre><code class="language-${lang === 'plaintext' ? 'text' : lang}">${escapeHtml(code)}</code></pre>`);
   }
-  for (const el of root.querySelectorAll('.sl-anchor-link, script, style, link, .sr-only, svg')) el.remove();
+  // Interactive parts of a page (data-twin-skip: the Try it panel) mean nothing in markdown.
+  for (const el of root.querySelectorAll('.sl-anchor-link, script, style, link, .sr-only, svg, [data-twin-skip]')) el.remove();
   for (const aside of root.querySelectorAll('aside.starlight-aside')) {
     const title = aside.querySelector('.starlight-aside__title')?.text.trim() ?? 'Note';
     const body = aside.querySelector('.starlight-aside__content')?.innerHTML ?? '';

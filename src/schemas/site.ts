@@ -37,6 +37,8 @@ export const siteSchema = z
       env_prefix: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
       targets: z.array(z.string().regex(/^(linux|darwin)-(x64|arm64)$/)).min(1),
     }),
+    /** The docs site's public OAuth client (PKCE, from the browser), registered with the authorization server. */
+    try_it: z.strictObject({ client_id: z.string().regex(/^[a-z][a-z0-9-]*$/) }),
     demo_sandbox: z.strictObject({
       name: z.string().min(1),
       account_required: z.boolean(),

@@ -17,6 +17,8 @@ export const toolSchema = z.strictObject({
   inputSchema: objectJsonSchema,
   outputSchema: objectJsonSchema,
   example: z.strictObject({
+    /** What the example assumes or leaves out (who is signed in, which run an id stands for), shown with it. */
+    note: z.string().trim().min(1).optional(),
     arguments: z.record(z.string(), z.unknown()),
     result: z.record(z.string(), z.unknown()),
   }),

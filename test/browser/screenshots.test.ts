@@ -6,10 +6,13 @@ import { openSite, type BrowserSite } from './browser.ts';
 /** Kept out of git (.gitignore: test-output/); CI may keep them as artifacts. */
 const OUT = resolve('test-output/screenshots');
 const SHOTS = [
-  ['home', '/'],
-  ['reference-post-mcp', '/docs/reference/post-mcp'],
-  ['connect-mcp', '/docs/connect-mcp'],
-  ['demo', '/docs/demo'],
+  ['home', '/', 1280],
+  ['home-390', '/', 390],
+  ['reference-post-mcp', '/docs/reference/post-mcp', 1280],
+  ['connect-mcp', '/docs/connect-mcp', 1280],
+  ['connect-mcp-390', '/docs/connect-mcp', 390],
+  ['tool-get-run-390', '/docs/tools/get_run', 390],
+  ['demo', '/docs/demo', 1280],
 ] as const;
 
 let site: BrowserSite;
@@ -20,8 +23,8 @@ beforeAll(async () => {
 afterAll(async () => site?.close());
 
 describe('screenshots', () => {
-  it.each(SHOTS)('%s (%s)', async (name, path) => {
-    const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
+  it.each(SHOTS)('%s (%s at %i px)', async (name, path, width) => {
+    const context = await site.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     await page.goto(path, { waitUntil: 'networkidle' });
     const file = join(OUT, `${name}.png`);

@@ -49,6 +49,25 @@ describe('bad content fails with a message naming the file and field', () => {
     expect(error.message).toMatch(/site\.yaml[\s\S]*free_tier\.hosted_starts: /);
   });
 
+  it('a service address written out in a page, with its line', () => {
+    const dir = brokenContent((d) => patch(join(d, 'docs/limits.md'), /\n\n/, '\n\nThe API lives at https://warden.example/api.\n\n'));
+    expect(read(dir)).toThrow(/docs\/limits\.md[\s\S]*line \d+: "https:\/\/warden\.example" is a service address written out; write a placeholder/);
+  });
+
+  it('a local address of the sandbox written out in a page, and one in an example of a tool', () => {
+    const page = brokenContent((d) => patch(join(d, 'docs/limits.md'), /\n\n/, '\n\nOpen http://127.0.0.1:4322/dashboard.\n\n'));
+    expect(read(page)).toThrow(/docs\/limits\.md[\s\S]*"http:\/\/127\.0\.0\.1:4322" is a service address/);
+    const tool = brokenContent((d) => patch(join(d, 'tools/get_license.yaml'), 'license_id: lic_demo_free', 'license_id: https://app.warden.example/licenses/1'));
+    expect(read(tool)).toThrow(/tools\/get_license\.yaml[\s\S]*"https:\/\/app\.warden\.example" is a service address/);
+  });
+
+  it('an unknown placeholder in a page, and a placeholder in front matter', () => {
+    const unknown = brokenContent((d) => patch(join(d, 'docs/limits.md'), /\n\n/, '\n\nSee {base_uri}/x.\n\n'));
+    expect(read(unknown)).toThrow(/docs\/limits\.md[\s\S]*line \d+: unknown placeholder \{base_uri\}/);
+    const frontMatter = brokenContent((d) => patch(join(d, 'docs/limits.md'), /^description: .*$/m, "description: 'Limits of {base_url}'"));
+    expect(read(frontMatter)).toThrow(/docs\/limits\.md[\s\S]*\{base_url\} in front matter is not filled/);
+  });
+
   it('a bad BASE_URL at build time', () => {
     expect(() => readContent(undefined, { BASE_URL: 'warden.example/' })).toThrow(/BASE_URL: /);
   });
@@ -68,6 +87,13 @@ describe('the real build refuses bad content', () => {
     const { code, output } = await build(dir);
     expect(code).not.toBe(0);
     expect(output).toMatch(/docs\/limits\.md/);
+  }, 120_000);
+
+  it('a service address written out in a page: astro build fails naming the page and line', async () => {
+    const dir = brokenContent((d) => patch(join(d, 'docs/limits.md'), /\n\n/, '\n\nThe API lives at https://warden.example/api.\n\n'));
+    const { code, output } = await build(dir);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/docs\/limits\.md[\s\S]*line \d+: "https:\/\/warden\.example" is a service address written out/);
   }, 120_000);
 
   it('a data error: astro build fails naming the file and field before rendering anything', async () => {

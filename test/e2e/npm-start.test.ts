@@ -97,6 +97,22 @@ describe('npm start on a fresh dist and other ports', () => {
     expect(JSON.parse(served.stdout)).toMatchObject({ id: 1, result: { structuredContent: { account_id: expect.any(String) } } });
   }, 90_000);
 
+  it("the docs' npm run token, then their curl to the base URL's /mcp, calls a tool", async () => {
+    const { BASE_URL: _vite, ...env } = process.env;
+    const token = await run(process.execPath, ['scripts/token.ts'], {
+      env: { ...(env as Record<string, string>), PORT: new URL(base).port, SANDBOX_PORT: new URL(sandboxUrl).port, SANDBOX_DATA_DIR: join(scratch, 'data') },
+    });
+    expect(token.code, token.stderr).toBe(0);
+    expect(token.stderr).toContain(`audience: ${base}`);
+    const response = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token.stdout.trim()}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_run', arguments: { run_id: 'run_demo_0001' } } }),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).result.structuredContent.run_id).toBe('run_demo_0001');
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     child.kill('SIGTERM');
     const [code, signal] = await new Promise<[number | null, string | null]>((r) => child.once('exit', (c, s) => r([c, s])));

@@ -23,7 +23,8 @@ let closeForward: () => Promise<void>;
 
 beforeAll(async () => {
   const keys = await createFuzzKeys(ISSUER, BASE_URL);
-  const config = createTestConfig({ bodyLimitBytes: 64 * 1024, upstreamTimeoutMs: 400, upstreamIdleTimeoutMs: 400 });
+  // Long enough that a loaded machine's scheduling never looks like an upstream timeout; the timeout faults wait it out.
+  const config = createTestConfig({ bodyLimitBytes: 64 * 1024, upstreamTimeoutMs: 1500, upstreamIdleTimeoutMs: 1500 });
   upstream = await startRecordingUpstream(keys, config.publicMethods, { timeoutMs: config.upstreamTimeoutMs });
   const forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
   closeForward = forward.close;

@@ -1,0 +1,3 @@
+import favicon from '../assets/favicon.svg?raw';
+
+export const GET = () => new Response(favicon, { headers: { 'Content-Type': 'image/svg+xml' } });

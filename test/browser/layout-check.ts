@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
+import { SITE_DIR, openSite, type BrowserSite } from './browser.ts';
+
+// Every page measured in Chromium at a given width: nothing wider than its container, no sideways page scroll,
+// and a cumulative layout shift below 0.05. The CPU is slowed four times, as a mid-range phone is, so the browser
+// paints long pages before they have fully arrived (where layout shifts come from).
+const CPU_SLOWDOWN = 4;
+/** The highest CLS a page may have (Chrome's "good" is 0.1). */
+export const MAX_CLS = 0.05;
+
+/** Records layout shifts from the first paint on (PerformanceObserver, Layout Instability API). */
+function recordShifts(): void {
+  const w = window as unknown as { __shifts: Array<{ value: number; time: number; sources: string[] }> };
+  w.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+      if (e.hadRecentInput) continue;
+      const sources = (e.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : String(s.node?.nodeName)));
+      w.__shifts.push({ value: e.value, time: e.startTime, sources });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** CLS as Chrome and Lighthouse define it: the largest session window of shifts (gaps under 1 s, at most 5 s). */
+export function toCls(shifts: Array<{ value: number; time: number }>): number {
+  let worst = 0;
+  let window = 0;
+  let start = 0;
+  let last = -Infinity;
+  for (const s of shifts) {
+    if (s.time - last > 1000 || s.time - start > 5000) {
+      window = 0;
+      start = s.time;
+    }
+    window += s.value;
+    last = s.time;
+    worst = Math.max(worst, window);
+  }
+  return worst;
+}
+
+/** Elements wider than their container, content hidden or scrolled sideways, and sideways page scroll. */
+function findOverflow(): string[] {
+  const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].slice(0, 2).map((c) => `.${c}`).join('')}`;
+  const problems: string[] = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth}px in ${root.clientWidth}px`);
+  const shown = (el: Element) => {
+    const style = getComputedStyle(el);
+    return style.display !== 'none' && style.visibility !== 'hidden' && !el.closest('[hidden], dialog:not([open]), .sr-only');
+  };
+  // The block a box must fit in: the nearest ancestor laid out as a block, not an inline run or display: contents.
+  const containerOf = (el: Element) => {
+    let parent = el.parentElement;
+    while (parent && /^(inline|contents)$/.test(getComputedStyle(parent).display)) parent = parent.parentElement;
+    return parent;
+  };
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!shown(el)) continue;
+    const style = getComputedStyle(el);
+    if (style.position === 'fixed' || style.position === 'absolute' || style.display.startsWith('inline') && el.tagName !== 'IMG') continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (/auto|scroll|hidden|clip/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`${name(el)}: content ${el.scrollWidth}px wide in ${el.clientWidth}px`);
+    }
+    const container = containerOf(el);
+    if (!container || container === document.body) continue;
+    const outer = container.getBoundingClientRect();
+    // A negative margin is a deliberate bleed (Starlight gives focus rings room that way), not an overflow.
+    const [left, right] = [box.left - Math.min(0, parseFloat(style.marginLeft)), box.right + Math.min(0, parseFloat(style.marginRight))];
+    if (right > outer.right + 1 || left < outer.left - 1) {
+      problems.push(`${name(el)} (${Math.round(box.width)}px) overflows ${name(container)} (${Math.round(outer.width)}px)`);
+    }
+  }
+  return problems;
+}
+
+/** Loads a page with the CPU slowed CPU_SLOWDOWN times and measures its layout shift and overflow. */
+export async function measureLayout(page: Page, path: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.addInitScript(recordShifts);
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; time: number; sources: string[] }> }).__shifts);
+  return { status: response?.status(), cls: toCls(shifts), shifts, overflow: await page.evaluate(findOverflow) };
+}
+
+/** Declares the layout test of every built page at one viewport width (one file per width, so they run side by side). */
+export function describeLayoutAt(width: number): void {
+  const pages = listFiles(SITE_DIR).filter((f) => f.endsWith('.html')).map(toPagePathOfHtmlFile);
+  let site: BrowserSite;
+  beforeAll(async () => {
+    site = await openSite();
+  });
+  afterAll(async () => site?.close());
+
+  describe(`every page at ${width} px wide`, () => {
+    it.each(pages)(`%s: nothing wider than its container, no sideways scroll, CLS below ${MAX_CLS}`, async (path) => {
+      const context = await site.newContext({ viewport: { width, height: 900 } });
+      try {
+        const { status, cls, shifts, overflow } = await measureLayout(await context.newPage(), path);
+        expect(status).toBe(200);
+        expect(overflow).toEqual([]);
+        expect(cls, JSON.stringify(shifts)).toBeLessThan(MAX_CLS);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
