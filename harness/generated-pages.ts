@@ -40,7 +40,7 @@ export function toGeneratedPage(i: number): GeneratedPage {
     '---', `title: ${title}`, `description: ${description}`, `sidebar:`, `  order: ${i % GROUP_PAGES}`, '---', '',
     para(1), '', `## Before you start`, '', para(2), '', '- first point', '- second point', '- third point', '',
     '| field | meaning |', '| --- | --- |', `| run_${i} | ${sentence(3)} |`, `| gate_${i} | ${sentence(4)} |`, '',
-    '```sh', `curl -s http://127.0.0.1:4321/api/health # page ${i + 1}`, '```', '', `## What happens next`, '', para(3), '', para(4), '',
+    '```sh', `curl -s {base_url}/api/health # page ${i + 1}`, '```', '', `## What happens next`, '', para(3), '', para(4), '',
   ].join('\n');
   return { file, title, description, markdown };
 }
