@@ -5,6 +5,7 @@ import starlight from '@astrojs/starlight';
 import { satteri } from '@astrojs/markdown-satteri';
 import { getContentDir, readContent } from './src/content/read-content.ts';
 import { agentFiles } from './src/integrations/agent-files.ts';
+import { precompress } from './src/integrations/precompress.ts';
 import { toPlaceholders } from './src/lib/fill-placeholders.ts';
 import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 
@@ -45,5 +46,7 @@ export default defineConfig({
       routeMiddleware: ['./src/route-data/section-navigation.ts', './src/route-data/clean-links.ts'],
     }),
     agentFiles(content),
+    // Last, once every file is written: brotli and gzip variants beside each text file.
+    precompress(),
   ],
 });

@@ -1,6 +1,15 @@
 import { PATHS } from '../../src/lib/paths.ts';
 import { toContentType } from '../../runtime/http/content-type.ts';
 import { toCacheControl } from '../../runtime/http/cache-control.ts';
+import { CODING_SUFFIX, isCompressibleType } from '../../runtime/http/compressible.ts';
+import type { Coding } from '../../runtime/http/content-coding.ts';
+
+/** A precompressed variant of a file (`x.br`, `x.gz` beside `x`), with its own entity tag (RFC 9110 §8.8.3). */
+export interface EncodedVariant {
+  body: Uint8Array;
+  size: number;
+  etag: string;
+}
 
 /** One file of dist with everything its response needs: held in memory (Node), or streamed from the platform's asset store (the worker). */
 export interface StaticFile {
@@ -11,6 +20,8 @@ export interface StaticFile {
   etag: string;
   type: string;
   cacheControl: string;
+  /** Its brotli and gzip variants, when the build wrote them (Node; the worker's CDN compresses on its own). */
+  encoded?: Readonly<Record<Coding, EncodedVariant>>;
 }
 
 /** The in-memory file table, keyed by public path (`/docs/x.html`, `/install`). */
@@ -33,12 +44,26 @@ export interface RawFile {
 /** Files a build writes for the server's and the CDN's own use; never public. */
 export const PRIVATE_FILES: ReadonlySet<string> = new Set<string>([PATHS.buildInfo, PATHS.cdnHeaders, PATHS.cdnRedirects, PATHS.assetsIgnore]);
 
-/** Builds the file table: content type and cache policy per path, private files left out. */
+/**
+ * Builds the file table: content type and cache policy per path, private files left out. A text file with both
+ * `.br` and `.gz` beside it gets them as its variants; the variants are not public paths of their own.
+ */
 export function toStaticFiles(files: Iterable<RawFile>): StaticFiles {
+  const raw = new Map<string, RawFile>();
+  for (const file of files) if (!PRIVATE_FILES.has(file.path)) raw.set(file.path, file);
+  const variant = (file: RawFile): EncodedVariant => ({ body: file.body, size: file.body.byteLength, etag: file.etag });
+  const variants = new Set<string>();
   const table = new Map<string, StaticFile>();
-  for (const { path, body, etag } of files) {
-    if (PRIVATE_FILES.has(path)) continue;
-    table.set(path, { body, size: body.byteLength, etag, type: toContentType(path, body), cacheControl: toCacheControl(path) });
+  for (const { path, body, etag } of raw.values()) {
+    const entry: StaticFile = { body, size: body.byteLength, etag, type: toContentType(path, body), cacheControl: toCacheControl(path) };
+    const br = raw.get(path + CODING_SUFFIX.br);
+    const gzip = raw.get(path + CODING_SUFFIX.gzip);
+    if (br && gzip && isCompressibleType(entry.type)) {
+      entry.encoded = { br: variant(br), gzip: variant(gzip) };
+      variants.add(br.path).add(gzip.path);
+    }
+    table.set(path, entry);
   }
+  for (const path of variants) table.delete(path);
   return table;
 }
