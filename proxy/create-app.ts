@@ -9,7 +9,7 @@ import { createProblemError } from './errors/http-errors.ts';
 import { createErrorRenderer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
 import { createMcpHandler } from './mcp/mcp-handler.ts';
-import { createStaticHandler } from './static/serve-static.ts';
+import { createStaticHandler, createStaticPlanner } from './static/serve-static.ts';
 import type { Observe } from './observe.ts';
 import { REQUEST_ID_HEADER, toRequestId } from '../runtime/http/request-id.ts';
 import type { SiteFiles } from './static/static-files.ts';
@@ -27,6 +27,11 @@ export interface AppDeps {
   /** Told what the app learns about each request (request id, variant, MCP method, upstream): the host's logs and metrics. */
   observe?: Observe;
 }
+
+/** Health paths: answered by their own route. */
+const HEALTH_PATHS: readonly string[] = [PATHS.health, PATHS.healthV1];
+/** Every path a route other than the static catch-all answers (a host's fast path must leave these to the app). */
+export const ROUTED_PATHS: ReadonlySet<string> = new Set([...HEALTH_PATHS, ...MCP_PATHS]);
 
 /** Builds the edge server: one web-standard fetch handler (`app.fetch`) that runs on Node and edge runtimes. */
 export function createApp(config: AppConfig, deps: AppDeps): H3 {
@@ -53,7 +58,7 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
     : undefined;
 
   const health = createHealthHandler(config);
-  for (const path of [PATHS.health, PATHS.healthV1]) {
+  for (const path of HEALTH_PATHS) {
     app.all(path, (event) => {
       if (event.req.method === 'GET' || event.req.method === 'HEAD') return health();
       throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
@@ -63,6 +68,6 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
   const mcp = createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe });
   for (const path of MCP_PATHS) app.all(path, mcp);
 
-  app.all('/**', createStaticHandler(config, deps.files, deps.observe));
+  app.all('/**', createStaticHandler(createStaticPlanner(config, deps.files), deps.observe));
   return app;
 }

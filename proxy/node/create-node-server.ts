@@ -6,6 +6,8 @@ import { createLogger } from '../../runtime/node/create-logger.ts';
 import { toAppConfig, type Env, type Upstream } from '../config.ts';
 import { createApp } from '../create-app.ts';
 import { toStaticFiles } from '../static/static-files.ts';
+import { createStaticPlanner } from '../static/serve-static.ts';
+import { createStaticFastPath } from './static-fast-path.ts';
 import { listen, type Listening } from './listen.ts';
 import { answerMetrics, serveMetrics } from './metrics-server.ts';
 import { createEdgeMetrics } from './metrics.ts';
@@ -33,11 +35,13 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
   const files = toStaticFiles(readDist(resolve(env.WARDEN_OUT_DIR)));
   const app = createApp(config, { files, forward, getKey, observe: requestLog.observe });
+  const planner = createStaticPlanner(config, files);
   // Metrics stay off the public port unless METRICS_PORT names it.
   const shared = metrics && env.PORT !== 0 && env.METRICS_PORT === env.PORT;
   const listening = await listen(app, env.HOST, env.PORT, {
     onRequest: requestLog.onRequest,
     onClientError: requestLog.onClientError,
+    createFastPath: (fallback) => createStaticFastPath(planner, requestLog.note, fallback),
     intercept: shared ? (req, res) => answerMetrics(metrics.registry, req, res) : undefined,
   });
   const apart = metrics && !shared ? await serveMetrics(metrics.registry, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {

@@ -18,13 +18,20 @@ export interface ListenOptions {
   intercept?(req: IncomingMessage, res: ServerResponse): boolean;
   /** Called for each request before the app sees it. */
   onRequest?(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Answers a request in Node's own terms instead of the app, when it returns true (the static fast path); it gets
+   * the app's Node handler, to hand over a request it cannot finish.
+   */
+  createFastPath?(app: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => boolean;
   /** Called with the status of every malformed request answered without reaching the app. */
   onClientError?(status: number, error: ClientError): void;
 }
 
 /** Serves the app's fetch handler on HOST:PORT with node:http (port 0 picks a free one). */
 export async function listen(app: H3, host: string, port: number, options: ListenOptions = {}): Promise<Listening> {
-  const handle = toNodeHandler(app);
+  const nodeHandler = toNodeHandler(app);
+  const handle = (req: IncomingMessage, res: ServerResponse) => void nodeHandler(req, res);
+  const fastPath = options.createFastPath?.(handle);
   // The response of the request each connection is answering, for a parse error in the middle of its body.
   const inFlight = new WeakMap<Socket, ServerResponse>();
   const refused = new WeakSet<Socket>();
@@ -34,9 +41,11 @@ export async function listen(app: H3, host: string, port: number, options: Liste
     res.once('close', () => {
       if (inFlight.get(req.socket) === res) inFlight.delete(req.socket);
     });
-    drainAbandonedBody(req, res);
+    // Only a request with Content-Length or Transfer-Encoding has a body (RFC 9112 §6.3).
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) drainAbandonedBody(req, res);
     options.onRequest?.(req, res);
-    void handle(req, res);
+    if (fastPath?.(req, res)) return;
+    handle(req, res);
   });
   // A malformed request gets its status and Connection: close; a client that reset gets nothing. Never a crash.
   server.on('clientError', (error: ClientError, socket: Socket) => {

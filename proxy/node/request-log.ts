@@ -33,10 +33,14 @@ export function toAccessLine(exchange: Exchange, facts: RequestFacts): Record<st
  */
 export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
   const facts = new WeakMap<IncomingMessage, RequestFacts>();
+  /** What a Node fast path learned about a request it answered itself. */
+  const note = (req: IncomingMessage, learned: RequestFacts) => {
+    const known = facts.get(req);
+    if (known) Object.assign(known, learned);
+  };
   const observe: Observe = (request, learned) => {
     const req = toNodeRequest(request);
-    const known = req && facts.get(req);
-    if (known) Object.assign(known, learned);
+    if (req) note(req, learned);
   };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const known: RequestFacts = {};
@@ -51,5 +55,5 @@ export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
     metrics?.recordClientError(status);
     logger.info({ status, cause: error.code }, 'malformed request refused');
   };
-  return { observe, onRequest, onClientError };
+  return { observe, note, onRequest, onClientError };
 }

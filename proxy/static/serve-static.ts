@@ -2,7 +2,7 @@ import type { H3Event } from 'h3';
 import { PATHS, REWRITES, toPagePath, toTwinPath, toUrl } from '../../src/lib/paths.ts';
 import type { AppConfig } from '../config.ts';
 import { createProblemError } from '../errors/http-errors.ts';
-import { toFileResponse } from './file-response.ts';
+import { appendHeader, toAnswerResponse, toFileAnswer, type HeaderRecord, type StaticAnswer } from './file-answer.ts';
 import { toVariant } from './negotiate.ts';
 import { toSafePath } from './safe-path.ts';
 import type { SiteFiles, StaticFile } from './static-files.ts';
@@ -10,17 +10,29 @@ import type { Observe } from '../observe.ts';
 
 const API_CATALOG_PATHS = new Set<string>([PATHS.apiCatalog, PATHS.apiCatalogJson, PATHS.home]);
 
-function baseHeaders(config: AppConfig, path: string): Headers {
-  const headers = new Headers({ 'access-control-allow-origin': '*' }); // public documents (contract §5: no credential)
+/** The parts of a request a static answer depends on. */
+export interface StaticRequest {
+  method: string;
+  /** The request path as received (percent-encoded). */
+  path: string;
+  accept: string | null | undefined;
+  acceptEncoding: string | null | undefined;
+}
+
+/** What the static handler answers for a request, before 304 and HEAD (applied on writing: file-answer.ts). */
+export type StaticPlanner = (request: StaticRequest) => Promise<StaticAnswer>;
+
+function baseHeaders(config: AppConfig, path: string): HeaderRecord {
+  const headers: HeaderRecord = { 'access-control-allow-origin': '*' }; // public documents (contract §5: no credential)
   // RFC 9727 §3: GET and HEAD of the catalog (and the home page, for discovery) carry rel="api-catalog".
-  if (API_CATALOG_PATHS.has(path)) headers.append('link', `<${toUrl(config.baseUrl, PATHS.apiCatalog)}>; rel="api-catalog"`);
+  if (API_CATALOG_PATHS.has(path)) headers.link = `<${toUrl(config.baseUrl, PATHS.apiCatalog)}>; rel="api-catalog"`;
   return headers;
 }
 
-function twinHeaders(config: AppConfig, headers: Headers, pagePath: string): Headers {
+function twinHeaders(config: AppConfig, headers: HeaderRecord, pagePath: string): HeaderRecord {
   // A twin is a second copy of a page: point search engines at the HTML (RFC 6596 canonical link).
-  headers.append('link', `<${toUrl(config.baseUrl, pagePath)}>; rel="canonical"`);
-  headers.set('x-robots-tag', 'noindex');
+  appendHeader(headers, 'link', `<${toUrl(config.baseUrl, pagePath)}>; rel="canonical"`);
+  headers['x-robots-tag'] = 'noindex';
   return headers;
 }
 
@@ -34,24 +46,32 @@ function isMarkdownName(path: string): boolean {
   return /\.md$/i.test(path) || /%2emd$/i.test(path);
 }
 
-/** Serves dist (from memory on Node, from the asset store in the worker): files, negotiated pages and twins (contract §4.3), markdown or HTML 404s. */
-export function createStaticHandler(config: AppConfig, files: SiteFiles, observe?: Observe): (event: H3Event) => Promise<Response> {
-  const notFound = async (request: Request, path: string, markdown: boolean): Promise<Response> => {
+const plain = (status: number, text: string, headers: HeaderRecord = {}): StaticAnswer => ({
+  status,
+  headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
+  body: new TextEncoder().encode(text),
+});
+
+/**
+ * Plans the answers for dist (from memory on Node, from the asset store in the worker): files, negotiated pages and
+ * twins (contract §4.3), markdown or HTML 404s. Throws the problem errors of `/api/*` paths for the app's renderer.
+ */
+export function createStaticPlanner(config: AppConfig, files: SiteFiles): StaticPlanner {
+  const notFound = async (request: StaticRequest, path: string, markdown: boolean): Promise<StaticAnswer> => {
     if (path.startsWith(PATHS.apiPrefix)) {
       throw createProblemError(config.errors, 'not_found', { detail: `No API operation is published at ${path}.` });
     }
     const page: StaticFile | undefined = await files.get(markdown ? '/404.md' : '/404.html');
     const headers = baseHeaders(config, path);
-    headers.set('vary', 'Accept');
-    if (!page) return new Response('404 Not Found\n', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', vary: 'Accept' } });
-    if (markdown) headers.set('x-robots-tag', 'noindex');
-    return toFileResponse(request, page, headers, 404);
+    headers.vary = 'Accept';
+    if (!page) return plain(404, '404 Not Found\n', { vary: 'Accept' });
+    if (markdown) headers['x-robots-tag'] = 'noindex';
+    return toFileAnswer(page, headers, request.acceptEncoding, 404);
   };
 
-  return async (event) => {
-    const request = event.req;
-    const rawPath = event.url.pathname;
-    const wantsMarkdown = toVariant(request.headers.get('accept')) === 'markdown';
+  return async (request) => {
+    const rawPath = request.path;
+    const wantsMarkdown = toVariant(request.accept) === 'markdown';
     const path = toSafePath(rawPath);
     // One answer to "which 404": markdown when asked for by Accept or by a `.md` name, refused paths included.
     const missing = (shown: string) => notFound(request, shown, wantsMarkdown || isMarkdownName(path ?? rawPath));
@@ -60,7 +80,7 @@ export function createStaticHandler(config: AppConfig, files: SiteFiles, observe
       const exists = (await files.has(REWRITES[path] ?? path)) || (await files.has(toHtmlPath(path)));
       if (!exists) return missing(path);
       if (path.startsWith(PATHS.apiPrefix)) throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
-      return new Response('405 Method Not Allowed\n', { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' } });
+      return plain(405, '405 Method Not Allowed\n', { allow: 'GET, HEAD' });
     }
 
     const direct = await files.get(REWRITES[path] ?? path);
@@ -68,12 +88,12 @@ export function createStaticHandler(config: AppConfig, files: SiteFiles, observe
       const headers = baseHeaders(config, path);
       const pagePath = toPagePath(path);
       if (path.endsWith('.md') && (await files.has(toHtmlPath(pagePath)))) twinHeaders(config, headers, pagePath);
-      return toFileResponse(request, direct, headers);
+      return toFileAnswer(direct, headers, request.acceptEncoding);
     }
 
     if (path.length > 1 && path.endsWith('/')) {
       const trimmed = path.replace(/\/+$/, '');
-      if (await files.has(toHtmlPath(trimmed))) return new Response(null, { status: 308, headers: { location: trimmed } });
+      if (await files.has(toHtmlPath(trimmed))) return { status: 308, headers: { location: trimmed }, body: null };
       return missing(path);
     }
 
@@ -83,18 +103,27 @@ export function createStaticHandler(config: AppConfig, files: SiteFiles, observe
     const twin = wantsMarkdown ? await files.get(twinPath) : undefined;
     if (twin) {
       // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
-      headers.set('vary', 'Accept');
-      observe?.(request, { variant: 'markdown' });
-      headers.set('content-location', twinPath);
-      return toFileResponse(request, twin, twinHeaders(config, headers, path));
+      headers.vary = 'Accept';
+      headers['content-location'] = twinPath;
+      return { ...toFileAnswer(twin, twinHeaders(config, headers, path), request.acceptEncoding), variant: 'markdown' };
     }
     const html = await files.get(toHtmlPath(path));
     if (!html) return missing(path);
     if (!wantsMarkdown && (await files.has(twinPath))) {
-      headers.set('vary', 'Accept');
-      observe?.(request, { variant: 'html' });
-      headers.append('link', `<${toUrl(config.baseUrl, twinPath)}>; rel="alternate"; type="text/markdown"`);
+      headers.vary = 'Accept';
+      appendHeader(headers, 'link', `<${toUrl(config.baseUrl, twinPath)}>; rel="alternate"; type="text/markdown"`);
+      return { ...toFileAnswer(html, headers, request.acceptEncoding), variant: 'html' };
     }
-    return toFileResponse(request, html, headers);
+    return toFileAnswer(html, headers, request.acceptEncoding);
+  };
+}
+
+/** The app's catch-all route: the planner's answer as a web Response. */
+export function createStaticHandler(planner: StaticPlanner, observe?: Observe): (event: H3Event) => Promise<Response> {
+  return async (event) => {
+    const request = event.req;
+    const answer = await planner({ method: request.method, path: event.url.pathname, accept: request.headers.get('accept'), acceptEncoding: request.headers.get('accept-encoding') });
+    if (answer.variant) observe?.(request, { variant: answer.variant });
+    return toAnswerResponse(answer, request);
   };
 }

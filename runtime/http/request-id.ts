@@ -7,7 +7,7 @@ const TRACEPARENT = /^00-((?!0{32})[0-9a-f]{32})-(?!0{16})[0-9a-f]{16}-[0-9a-f]{
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /** The `traceparent` of a request when it is well formed (W3C Trace Context §3.2), else undefined. */
-export function toTraceparent(headers: Headers): string | undefined {
+export function toTraceparent(headers: Pick<Headers, 'get'>): string | undefined {
   const value = headers.get('traceparent')?.trim().toLowerCase();
   return value && TRACEPARENT.test(value) ? value : undefined;
 }
@@ -16,7 +16,7 @@ export function toTraceparent(headers: Headers): string | undefined {
  * The id one request is followed by across the CDN, the edge and the upstream: a valid incoming X-Request-Id,
  * else the trace id of a valid W3C `traceparent`, else a new random one.
  */
-export function toRequestId(headers: Headers, makeId: () => string = () => crypto.randomUUID()): string {
+export function toRequestId(headers: Pick<Headers, 'get'>, makeId: () => string = () => crypto.randomUUID()): string {
   const incoming = headers.get(REQUEST_ID_HEADER)?.trim();
   if (incoming && REQUEST_ID.test(incoming)) return incoming;
   const traceparent = toTraceparent(headers);

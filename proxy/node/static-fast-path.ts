@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toContentCoding } from '../../runtime/http/content-coding.ts';
+import { REQUEST_ID_HEADER, toRequestId } from '../../runtime/http/request-id.ts';
+import { PATHS } from '../../src/lib/paths.ts';
+import { ROUTED_PATHS } from '../create-app.ts';
+import type { RequestFacts } from '../observe.ts';
+import { toWritten, type HeaderRecord, type StaticAnswer } from '../static/file-answer.ts';
+import { toVariant } from '../static/negotiate.ts';
+import type { StaticPlanner } from '../static/serve-static.ts';
+
+// Only paths that need no decoding and hold no dot segment: anything else takes the app's full path checks.
+const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;
+const DOT_SEGMENT = /\/\.\.?(\/|$)/;
+// Answers are remembered per path, variant and coding; the table is bounded because paths are the client's.
+const MAX_REMEMBERED = 16_384;
+
+/** Whether the static planner alone answers a request path, as the app would route it. */
+function isStaticPath(path: string): boolean {
+  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path) || path.includes('//')) return false;
+  // /api/* answers problem documents through the app's error renderer.
+  if (path.startsWith(PATHS.apiPrefix)) return false;
+  return !ROUTED_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
+}
+
+/**
+ * The Node fast path for static documents: a GET or HEAD of a plain path that no other route claims gets the
+ * static planner's answer written with node:http's own writeHead/end, without the web Request and Response the
+ * app's adapter builds around each exchange (the most of a small file's cost, measured in BENCHMARKS.md). The
+ * answer is the planner's, remembered per path, variant and coding (it depends on nothing else), so both paths
+ * send the same bytes; 304, HEAD and the request id are applied per request as the app does. Returns false for
+ * everything else, which the app then answers, and hands a request to `fallback` (the app) should the planner fail.
+ */
+/** A remembered answer with its head as node:http takes it fastest: a flat [name, value, …] list, for 200 and for 304. */
+interface Prepared {
+  answer: StaticAnswer;
+  head: string[];
+  notModifiedHead: string[];
+}
+
+const flat = (headers: HeaderRecord): string[] => Object.entries(headers).flat();
+
+export function createStaticFastPath(
+  planner: StaticPlanner,
+  note: (req: IncomingMessage, facts: RequestFacts) => void,
+  fallback: (req: IncomingMessage, res: ServerResponse) => void,
+) {
+  const answers = new Map<string, Prepared>();
+  const headersOf = (req: IncomingMessage) => ({ get: (name: string) => (req.headers[name] as string | undefined) ?? null });
+  const prepare = (answer: StaticAnswer): Prepared => ({
+    answer,
+    head: flat(answer.headers),
+    notModifiedHead: answer.etag ? flat(toWritten(answer, 'GET', answer.etag).headers) : [],
+  });
+
+  const write = (req: IncomingMessage, res: ServerResponse, { answer, head, notModifiedHead }: Prepared) => {
+    const requestId = toRequestId(headersOf(req));
+    note(req, answer.variant ? { requestId, variant: answer.variant } : { requestId });
+    const ifNoneMatch = req.headers['if-none-match'];
+    // toWritten decides 304 and HEAD, as for the app; the heads were flattened from its answers once.
+    const written = ifNoneMatch || req.method === 'HEAD' ? toWritten(answer, req.method!, ifNoneMatch) : answer;
+    res.writeHead(written.status, [...(written.status === 304 ? notModifiedHead : head), REQUEST_ID_HEADER, requestId]);
+    res.end(written.body as Uint8Array | null);
+  };
+
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    if (!isStaticPath(path)) return false;
+    const markdown = toVariant(req.headers.accept) === 'markdown';
+    const coding = toContentCoding(req.headers['accept-encoding']);
+    const key = `${markdown ? 'md' : 'html'} ${coding ?? 'identity'} ${path}`;
+    const known = answers.get(key);
+    if (known) {
+      write(req, res, known);
+      return true;
+    }
+    // The planner reads the in-memory table: it settles at once. Its answer is remembered before it is written.
+    void planner({ method: 'GET', path, accept: markdown ? 'text/markdown' : null, acceptEncoding: coding ?? null }).then(
+      (answer) => {
+        if (answers.size >= MAX_REMEMBERED) answers.clear();
+        const prepared = prepare(answer);
+        answers.set(key, prepared);
+        write(req, res, prepared);
+      },
+      () => fallback(req, res),
+    );
+    return true;
+  };
+}
