@@ -1,4 +1,5 @@
-import { isBodyless, UpstreamError, type Forwarder } from './forwarder.ts';
+import { isBodyless, isEventStream, UpstreamError, type Forwarder } from './forwarder.ts';
+import { withIdleLimit } from './idle-limit.ts';
 
 /**
  * A forwarder over the platform `fetch`, for edge runtimes. On Node the node:http forwarder is faster
@@ -6,7 +7,7 @@ import { isBodyless, UpstreamError, type Forwarder } from './forwarder.ts';
  */
 export function createFetchForwarder(options: { timeoutMs: number; fetch?: typeof fetch }): Forwarder {
   const doFetch = options.fetch ?? fetch;
-  return async ({ method, url, headers, body, signal }) => {
+  return async ({ method, url, headers, body, signal, idle }) => {
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -21,7 +22,8 @@ export function createFetchForwarder(options: { timeoutMs: number; fetch?: typeo
       // fetch decodes compressed bodies, so the upstream's length and encoding no longer describe the bytes.
       out.delete('content-length');
       out.delete('content-encoding');
-      return new Response(isBodyless(response.status, method) ? null : response.body, { status: response.status, headers: out });
+      const streamed = isBodyless(response.status, method) || !response.body ? null : withIdleLimit(response.body, { idleMs: idle.ms, cleanEnd: isEventStream(out), onIdle: idle.onIdle });
+      return new Response(streamed, { status: response.status, headers: out });
     } catch (error) {
       if (signal.aborted) throw error;
       if (timedOut) throw new UpstreamError('timeout');

@@ -6,10 +6,21 @@ export interface UpstreamRequest {
   body: Uint8Array | null;
   /** Aborted when the client goes away; the forwarder must then release the upstream request. */
   signal: AbortSignal;
+  /**
+   * How long the body may stall after the headers: an event stream then ends cleanly, any other body breaks off
+   * (proxy/forward/idle-limit.ts); `onIdle` is told.
+   */
+  idle: { ms: number; onIdle?: () => void };
+}
+
+/** Whether a body is an event stream, which may end at any time (the client resumes with Last-Event-ID). */
+export function isEventStream(headers: Headers): boolean {
+  return (headers.get('content-type') ?? '').startsWith('text/event-stream');
 }
 
 /**
- * Sends a request upstream and resolves with a streaming Response as soon as headers arrive.
+ * Sends a request upstream and resolves with a streaming Response as soon as headers arrive, its headers the
+ * caller's to change.
  * Rejects with UpstreamError when the upstream cannot be reached or is slower than the timeout;
  * a failure after the headers errors the body stream instead.
  */

@@ -4,9 +4,8 @@ import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import { UpstreamError, type Forwarder } from '../forward/forwarder.ts';
-import { withIdleLimit } from '../forward/idle-limit.ts';
 import { toRefusal } from './gate.ts';
-import { toClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
+import { keepClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
 import type { Observe } from '../observe.ts';
 
 /**
@@ -29,7 +28,7 @@ async function toUpstreamRefusal(config: AppConfig, upstream: Response, id: stri
 
 /**
  * Sends the request to `<app_url>/mcp` and returns the answer as it streams: SSE events must reach the client
- * one by one (MCP Streamable HTTP), within the idle limit. Unreachable → -31502, too slow → -31504, a refusal → the gate's shape.
+ * one by one (MCP Streamable HTTP), within the idle limit the forwarder keeps. Unreachable → -31502, too slow → -31504, a refusal → the gate's shape.
  */
 export async function forwardUpstream(
   config: AppConfig,
@@ -44,7 +43,9 @@ export async function forwardUpstream(
   const started = Date.now();
   const report = (facts: { status?: number; error?: string }) => trace.observe?.(request, { upstream: { address: url, ms: Date.now() - started, ...facts } });
   try {
-    upstream = await forward({ method: request.method, url, headers: toUpstreamHeaders(request.headers, trace.requestId), body, signal: request.signal });
+    const onIdle = () => report({ status: upstream.status, error: `idle for ${config.upstreamIdleTimeoutMs} ms after the headers` });
+    const idle = { ms: config.upstreamIdleTimeoutMs, onIdle };
+    upstream = await forward({ method: request.method, url, headers: toUpstreamHeaders(request.headers, trace.requestId), body, signal: request.signal, idle });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     report({ error: error.reason });
@@ -54,8 +55,7 @@ export async function forwardUpstream(
   }
   report({ status: upstream.status });
   if (upstream.status === 401 || upstream.status === 403) throw await toUpstreamRefusal(config, upstream, id);
-  const cleanEnd = (upstream.headers.get('content-type') ?? '').startsWith('text/event-stream');
-  const onIdle = () => report({ status: upstream.status, error: `idle for ${config.upstreamIdleTimeoutMs} ms after the headers` });
-  const streamed = upstream.body && withIdleLimit(upstream.body, { idleMs: config.upstreamIdleTimeoutMs, cleanEnd, onIdle });
-  return new Response(streamed, { status: upstream.status, headers: toClientHeaders(upstream.headers) });
+  // The body streams on as the forwarder handed it (within its idle limit); only the headers are narrowed.
+  keepClientHeaders(upstream.headers);
+  return upstream;
 }

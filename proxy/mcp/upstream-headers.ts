@@ -25,12 +25,12 @@ export function toUpstreamHeaders(incoming: Headers, requestId?: string): Header
   return out;
 }
 
-/** The headers sent back: allow-listed ones (refusals and their challenges are answered by the gate's own path). */
-export function toClientHeaders(upstream: Headers): Headers {
-  const out = new Headers();
-  for (const name of RESPONSE_HEADERS) {
-    const value = upstream.get(name);
-    if (value !== null) out.set(name, value);
-  }
-  return out;
+const KEPT: ReadonlySet<string> = new Set(RESPONSE_HEADERS);
+
+/**
+ * Narrows the upstream's response headers, in place, to the ones sent back (refusals and their challenges are
+ * answered by the gate's own path).
+ */
+export function keepClientHeaders(headers: Headers): void {
+  for (const name of [...headers.keys()]) if (!KEPT.has(name)) headers.delete(name);
 }

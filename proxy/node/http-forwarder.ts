@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
-import { isBodyless, UpstreamError, type Forwarder, type UpstreamRequest } from '../forward/forwarder.ts';
+import { FastResponse } from 'srvx/node';
+import { isBodyless, isEventStream, UpstreamError, type Forwarder, type UpstreamRequest } from '../forward/forwarder.ts';
+import { guardIdle, toPipeSource } from './idle-guard.ts';
 
 /** The code of a socket or parser error (`ECONNREFUSED`, `HPE_HEADER_OVERFLOW`), else its message. */
 function toReason(error: Error | null | undefined): string {
@@ -32,8 +33,9 @@ export function createHttpForwarder(options: { timeoutMs: number; idleSocketMs?:
   const agentOptions = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 256, maxFreeSockets: 64, timeout: options.idleSocketMs ?? 4000 };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
 
-  const attempt = ({ method, url, headers, body, signal }: UpstreamRequest, mayRetry: boolean): Promise<Response> =>
+  const attempt = (request: UpstreamRequest, mayRetry: boolean): Promise<Response> =>
     new Promise<Response>((resolve, reject) => {
+      const { method, url, headers, body, signal, idle } = request;
       const target = new URL(url);
       const secure = target.protocol === 'https:';
       let settled = false;
@@ -57,7 +59,10 @@ export function createHttpForwarder(options: { timeoutMs: number; idleSocketMs?:
           // here, while no byte has gone to the client, rather than as a response that breaks off at once.
           setImmediate(() => {
             if (failure || res.errored || (res.destroyed && !res.complete)) return reject(new UpstreamError('unreachable', toReason(res.errored ?? failure)));
-            resolve(new Response(Readable.toWeb(res) as ReadableStream<Uint8Array>, { status, headers: responseHeaders }));
+            // srvx's FastResponse takes a source it pipes to the client's response, with no web stream between
+            // (measured: the web-stream adapters and stream.pipeline were a fifth of a forwarded request's CPU time).
+            const streamed = guardIdle(res, { idleMs: idle.ms, cleanEnd: isEventStream(responseHeaders), onIdle: idle.onIdle });
+            resolve(new FastResponse(toPipeSource(streamed) as unknown as ReadableStream, { status, headers: responseHeaders }) as Response);
           });
         },
       );
@@ -75,7 +80,7 @@ export function createHttpForwarder(options: { timeoutMs: number; idleSocketMs?:
         if (signal.aborted) return reject(error);
         if (timedOut) return reject(new UpstreamError('timeout'));
         const code = (error as NodeJS.ErrnoException).code ?? '';
-        if (mayRetry && req.reusedSocket && STALE_SOCKET.has(code)) return resolve(attempt({ method, url, headers, body, signal }, false));
+        if (mayRetry && req.reusedSocket && STALE_SOCKET.has(code)) return resolve(attempt(request, false));
         reject(new UpstreamError('unreachable', toReason(error)));
       });
       req.end(body ?? undefined);

@@ -43,7 +43,7 @@ describe('the Node forwarder over pooled connections', () => {
       await Promise.all(
         [0, 1, 2, 3].map(async () => {
           try {
-            const response = await forward({ method: 'POST', url, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal });
+            const response = await forward({ method: 'POST', url, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal, idle: { ms: 5000 } });
             await response.arrayBuffer();
           } catch (error) {
             failures.push(error instanceof UpstreamError ? error.reason : String(error));
