@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, cpSync, existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
+import { getFreePort } from '../../harness/free-port.ts';
+import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
+
+// `npm run serve` is scripts/serve.mjs: the edge from a bundle esbuild makes and remakes when a source changes.
+// Run in a copy of the project, so its bundle cache and an edited source stay there.
+let project = '';
+const children: ChildProcess[] = [];
+
+async function serve(): Promise<{ url: string; output: () => string }> {
+  const port = await getFreePort();
+  const { BASE_URL: _vite, ...env } = process.env;
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: project,
+    env: { ...env, BASE_URL, APP_URL, PORT: String(port), METRICS_PORT: 'off', WARDEN_OUT_DIR: DIST },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Warden edge server on')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm run serve did not come up:\n${output.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { url, output: () => output };
+}
+
+async function stopAll(): Promise<void> {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  }
+}
+
+beforeAll(() => {
+  project = copyProject('serve-');
+  for (const d of ['proxy', 'scripts']) cpSync(resolve(d), join(project, d), { recursive: true });
+});
+
+afterAll(async () => {
+  await stopAll();
+  removeProjectCopy(project);
+});
+
+describe('npm run serve (scripts/serve.mjs)', () => {
+  const bundle = () => join(project, 'node_modules', '.cache', 'warden-edge', 'serve.mjs');
+
+  it('bundles the edge on first start and serves from the bundle: pages with their precompressed variant, health', async () => {
+    const { url } = await serve();
+    expect(existsSync(bundle())).toBe(true);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const page = await fetch(`${url}/docs/overview`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(await page.text()).toContain('<html');
+    await stopAll();
+  });
+
+  it('keeps the bundle while no source changes, and remakes it when one does', async () => {
+    const made = statSync(bundle()).mtimeMs;
+    await serve();
+    await stopAll();
+    expect(statSync(bundle()).mtimeMs).toBe(made);
+    appendFileSync(join(project, 'proxy', 'config.ts'), '\n// edited\n');
+    const { url } = await serve();
+    expect(statSync(bundle()).mtimeMs).toBeGreaterThan(made);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  });
+});
