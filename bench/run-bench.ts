@@ -12,6 +12,7 @@ import { readBenchConfig } from './lib/bench-config.ts';
 import { spawnServer, type ChildServer } from './lib/spawn-server.ts';
 import { benchBuild } from './sections/build-bench.ts';
 import { benchCli } from './sections/cli-bench.ts';
+import { benchEdgeCpu } from './sections/edge-cpu-bench.ts';
 import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
 import { benchLogging } from './sections/logging-bench.ts';
@@ -35,7 +36,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'mcp', 'twins', 'logging', 'worker', 'cli'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'cpu', 'mcp', 'twins', 'logging', 'worker', 'cli'].some((s) => config.sections.has(s));
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -51,8 +52,14 @@ try {
     });
     servers.push(await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl));
     const edgeEnv = { HOST: '127.0.0.1', PORT: String(edgePort), METRICS_PORT: '0', BASE_URL: baseUrl, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks`, WARDEN_OUT_DIR: dist };
-    servers.push(await spawnServer('proxy/serve.ts', edgeEnv, baseUrl, '/api/health'));
+    servers.push(await spawnServer('scripts/serve.mjs', edgeEnv, baseUrl, '/api/health'));
     if (config.sections.has('http')) await attempt('Static and dynamic documents', () => benchHttp(config, baseUrl, dist, '/docs/overview'));
+    if (config.sections.has('cpu')) await attempt("The edge at Node's limit", async () => {
+      const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
+      const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench-cpu');
+      const token = (await getClientCredentialsToken(sandboxUrl, client, sandboxUrl, ['warden:access'])).access_token;
+      return benchEdgeCpu(config, sandboxUrl, token);
+    });
     if (config.sections.has('mcp')) await attempt('MCP forwarding', async () => {
       const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
       const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench');

@@ -23,7 +23,12 @@ try {
   // The pages name the addresses of this machine, as a build for them would (astro.config reads these).
   Object.assign(process.env, { BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? upstream.issuer });
   const facts = toBuildFacts(readContent(), 'dev');
-  const server = await dev({ root: process.cwd(), logLevel: 'warn', server: { host: env.HOST, port: env.PORT }, integrations: [devEdge(env, facts, upstream)] });
+  // Build outputs and project copies are not sources: a change there must not re-sync the content or reload the page.
+  const ignored = ['**/.build-tmp/**', '**/.test-dist*/**', '**/dist/**', '**/dist-worker/**', '**/release/**', '**/.data/**'];
+  const server = await dev({
+    root: process.cwd(), logLevel: 'warn', server: { host: env.HOST, port: env.PORT }, integrations: [devEdge(env, facts, upstream)],
+    vite: { server: { watch: { ignored } } },
+  });
   cleanups.unshift(() => server.stop());
   console.log(`Warden docs (dev, live reload) on ${baseUrl}; MCP forwarded to ${upstream.appUrl}/mcp`);
   onShutdown(...cleanups);

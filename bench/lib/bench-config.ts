@@ -12,7 +12,7 @@ export const benchConfigSchema = z.object({
   // One run each by default: bare Astro + Starlight takes many minutes at 5,000 pages.
   BENCH_BUILD_RUNS: int(1),
   BENCH_BUILD_PAGES: z.string().default('1000,5000'),
-  BENCH_SECTIONS: z.string().default('http,mcp,logging,jwt,worker,build,twins,cli'),
+  BENCH_SECTIONS: z.string().default('http,cpu,mcp,logging,jwt,worker,build,twins,cli'),
   BENCH_OUT: z.string().default('BENCHMARKS.md'),
 });
 

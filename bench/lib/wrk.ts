@@ -7,16 +7,25 @@ import type { LoadTarget } from './load.ts';
 
 const run = promisify(execFile);
 
-/** Makes sure wrk (Debian's package) is installed: installs it as root, else says how. */
-export function provideWrk(): void {
-  if (existsSync('/usr/bin/wrk')) return;
+/** Debian packages the benchmarks run, by the binary each installs. */
+const PACKAGES = { wrk: '/usr/bin/wrk', nginx: '/usr/sbin/nginx' } as const;
+
+/** Makes sure Debian packages are installed (wrk, nginx): installs the missing ones as root, else says how. */
+export function provideTools(names: (keyof typeof PACKAGES)[]): void {
+  const missing = names.filter((name) => !existsSync(PACKAGES[name]));
+  if (missing.length === 0) return;
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!root) throw new Error('this benchmark needs wrk: sudo apt-get install -y wrk');
+  if (!root) throw new Error(`this benchmark needs ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'wrk']]) {
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...missing]]) {
     const result = spawnSync('apt-get', args, { env, stdio: 'ignore' });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status})`);
   }
+}
+
+/** Makes sure wrk is installed. */
+export function provideWrk(): void {
+  provideTools(['wrk']);
 }
 
 /** Loads one target with wrk for a fixed time and returns how many requests were answered (and how many not with 2xx/3xx). */

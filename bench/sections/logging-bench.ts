@@ -26,7 +26,7 @@ export async function benchLogging(config: BenchConfig, edgeEnv: Record<string, 
     for (const [name, level] of [['on', 'info'], ['off', 'silent']] as const) {
       const port = await getFreePort();
       // The same BASE_URL as the dist was built for: only the listening port differs.
-      servers[name] = await spawnServer('proxy/serve.ts', { ...edgeEnv, PORT: String(port), LOG_LEVEL: level, METRICS_PORT: 'off' }, `http://127.0.0.1:${port}`, '/api/health');
+      servers[name] = await spawnServer('scripts/serve.mjs', { ...edgeEnv, PORT: String(port), LOG_LEVEL: level, METRICS_PORT: 'off' }, `http://127.0.0.1:${port}`, '/api/health');
     }
     const mcp = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` };
     const targets: Record<string, (origin: string) => LoadTarget> = {
