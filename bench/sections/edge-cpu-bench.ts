@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -26,7 +26,7 @@ const STATIC: [string, string, Record<string, string>][] = [
   ['GET /docs/overview (twin), br', '/docs/overview', { accept: 'text/markdown', ...BR }],
   ['GET /api/health', '/api/health', {}],
 ];
-const loadAvg = async () => (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const loadAvg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /**
  * CPU time per answered request of each server process (utime + stime from /proc before and after one fixed wrk
@@ -39,7 +39,7 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
   const load = { connections: config.BENCH_CONNECTIONS, seconds: config.BENCH_DURATION };
   const scratch = mkdtempSync(join(tmpdir(), 'warden-cpu-'));
   const servers: ChildServer[] = [];
-  const started = await loadAvg();
+  const started = loadAvg();
   try {
     // The real tools/list and tools/call answers, recorded from the sandbox, replayed by the stand-in.
     const capture = async (body: string, token?: string) => {
@@ -137,7 +137,7 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
     const afterLoad = { edge: getRssMiB(deployed.pid), quiet: getRssMiB(quiet.pid) };
 
     const startRows = await measureStart(env, dist);
-    const ended = await loadAvg();
+    const ended = loadAvg();
     return [
       '## The edge at Node\'s limit: CPU per request, start, memory',
       '',
@@ -163,24 +163,46 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
   }
 }
 
-/** Milliseconds from spawning a command to its first 200 from `url`, polled every 5 ms; the process's RSS then (after 0.5 s). */
+/**
+ * Milliseconds from spawning a command to its first 200 from `url`, polled every 5 ms, within 30 s; the process's RSS
+ * 0.5 s later. The command runs in its own process group, stopped whole: `npm run` does not pass SIGTERM on.
+ */
 async function timeToHealthy(command: string[], env: Record<string, string>, url: string): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env }, stdio: 'ignore', detached: false });
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  const exited = new Promise((r) => child.once('exit', r));
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited (${child.exitCode})`);
+      if (performance.now() - started > 30_000) throw new Error(`${command.join(' ')} did not answer ${url} within 30 s`);
       const ok = await fetch(url, { signal: AbortSignal.timeout(500) }).then((r) => r.status === 200, () => false);
       if (ok) break;
       await new Promise((r) => setTimeout(r, 5));
     }
     const ms = performance.now() - started;
     await new Promise((r) => setTimeout(r, 500));
-    return { ms, rss: getRssMiB(child.pid!) };
+    // The process that answers: npm's child when the command is npm.
+    const pids = [child.pid!, ...readChildren(child.pid!)];
+    return { ms, rss: Math.max(...pids.map((pid) => getRssMiB(pid)).filter((n) => Number.isFinite(n))) };
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
     await exited;
+    // The group's last member may outlive its leader by a moment: wait until the port is free again.
+    for (let i = 0; i < 100 && (await fetch(url, { signal: AbortSignal.timeout(200) }).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Every descendant of a process (Linux /proc/<pid>/task/<pid>/children). */
+function readChildren(pid: number): number[] {
+  try {
+    const direct = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return direct.flatMap((child) => [child, ...readChildren(child)]);
+  } catch {
+    return [];
   }
 }
 
