@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChildServer } from './spawn-server.ts';
+import { superviseServer, type ChildServer } from './spawn-server.ts';
 
 /**
  * nginx, the reference self-hosters pick, as one foreground process (`master_process off`: the process that answers
@@ -26,29 +26,12 @@ export async function startNginx(port: number, setup: { http?: string; locations
     '}', '',
   ].join('\n'));
   const child = spawn('/usr/sbin/nginx', ['-p', dir, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${stderr}`);
-    try {
-      await fetch(`${url}/`, { signal: AbortSignal.timeout(500) });
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url}: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // SIGQUIT is nginx's graceful stop.
+  const server = await superviseServer(child, { name: 'nginx', url: `http://127.0.0.1:${port}`, readyTimeoutMs: 10_000, stopSignal: 'SIGQUIT' });
   return {
-    url,
-    pid: child.pid!,
+    ...server,
     async close() {
-      if (child.exitCode === null) child.kill('SIGQUIT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
+      await server.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

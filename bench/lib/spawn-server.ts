@@ -10,29 +10,42 @@ export interface ChildServer {
 
 /** Starts `script` on the current Node (its own type stripping runs the TypeScript), waits until `readyUrl` answers (any status), bounded to `readyTimeoutMs` (30 s). */
 export async function spawnServer(script: string, env: Record<string, string>, url: string, readyPath = '/', readyTimeoutMs = 30_000): Promise<ChildServer> {
-  const child: ChildProcess = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return superviseServer(child, { name: script, url, readyPath, readyTimeoutMs });
+}
+
+/**
+ * A spawned server process as a ChildServer: waits until `url + readyPath` answers (any status) within
+ * `readyTimeoutMs`, failing with its stderr when it exits or stays silent; `close` sends `stopSignal`, then SIGKILL
+ * after 5 s.
+ */
+export async function superviseServer(
+  child: ChildProcess,
+  options: { name: string; url: string; readyPath?: string; readyTimeoutMs?: number; stopSignal?: NodeJS.Signals },
+): Promise<ChildServer> {
+  const { name, url, readyPath = '/', readyTimeoutMs = 30_000, stopSignal = 'SIGTERM' } = options;
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode}):\n${stderr}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${stderr}`);
     try {
       await fetch(`${url}${readyPath}`, { signal: AbortSignal.timeout(1000) });
       break;
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`${script} did not answer on ${url} within ${readyTimeoutMs / 1000} s:\n${stderr}`);
+        throw new Error(`${name} did not answer on ${url} within ${readyTimeoutMs / 1000} s:\n${stderr}`);
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
   return {
     url,
     pid: child.pid!,
     async close() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null) child.kill(stopSignal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;
       clearTimeout(timer);
