@@ -45,17 +45,6 @@ export function createStaticFastPath(
   fallback: (req: IncomingMessage, res: ServerResponse) => void,
 ) {
   const answers = new Map<string, Prepared>();
-  // Clients send few distinct Accept values; bounded, as the header is the client's.
-  const variants = new Map<string, boolean>();
-  const wantsMarkdown = (accept: string | undefined): boolean => {
-    if (accept === undefined) return false;
-    let markdown = variants.get(accept);
-    if (markdown === undefined) {
-      if (variants.size >= 256) variants.clear();
-      variants.set(accept, (markdown = toVariant(accept) === 'markdown'));
-    }
-    return markdown;
-  };
   const headersOf = (req: IncomingMessage) => ({ get: (name: string) => (req.headers[name] as string | undefined) ?? null });
   const prepare = (answer: StaticAnswer): Prepared => ({
     answer,
@@ -79,7 +68,7 @@ export function createStaticFastPath(
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
     if (!isStaticPath(path)) return false;
-    const markdown = wantsMarkdown(req.headers.accept);
+    const markdown = toVariant(req.headers.accept) === 'markdown';
     const coding = toContentCoding(req.headers['accept-encoding']);
     const key = `${markdown ? 'md' : 'html'} ${coding ?? 'identity'} ${path}`;
     const known = answers.get(key);

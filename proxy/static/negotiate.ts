@@ -1,4 +1,5 @@
 import { parseAccept, toQuality } from '../../runtime/http/accept.ts';
+import { remembered } from '../../runtime/http/remembered.ts';
 
 /** The two representations of a page (contract §4.3). */
 export type Variant = 'html' | 'markdown';
@@ -11,6 +12,10 @@ export type Variant = 'html' | 'markdown';
  * as published, HTML, as the page is published); `*` alone or no header → HTML. Never decided by user agent.
  */
 export function toVariant(accept: string | null | undefined): Variant {
+  return accept ? choose(accept) : 'html';
+}
+
+const choose = remembered((accept): Variant => {
   const ranges = parseAccept(accept);
   if (ranges.length === 0) return 'html';
   const html = Math.max(toQuality(ranges, 'text/html') ?? 0, toQuality(ranges, 'application/xhtml+xml', true) ?? 0);
@@ -21,4 +26,4 @@ export function toVariant(accept: string | null | undefined): Variant {
   if (html > 0) return 'html';
   // HTML refused outright (q=0) but markdown acceptable through a wildcard.
   return (toQuality(ranges, 'text/markdown') ?? 0) > 0 ? 'markdown' : 'html';
-}
+});

@@ -1,4 +1,5 @@
 import Negotiator from 'negotiator';
+import { remembered } from './remembered.ts';
 
 /** The content codings a precompressed file is offered in, besides the file itself (RFC 9110 §8.4.1). */
 export type Coding = 'br' | 'gzip';
@@ -6,9 +7,11 @@ export type Coding = 'br' | 'gzip';
 // In order of preference when the client weighs them equally: brotli is the smaller (RFC 7932).
 const OFFERED = ['br', 'gzip', 'identity'];
 const PREFERRED = ['br', 'gzip'];
-// Clients send few distinct Accept-Encoding values; the table is bounded because the header is the client's.
-const chosen = new Map<string, Coding | undefined>();
-const MAX_REMEMBERED = 256;
+
+const choose = remembered((acceptEncoding): Coding | undefined => {
+  const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(OFFERED, { preferred: PREFERRED });
+  return best === 'br' || best === 'gzip' ? best : undefined;
+});
 
 /**
  * The coding to answer with for an Accept-Encoding header (RFC 9110 §12.5.3): the highest-weighted of br and gzip,
@@ -16,11 +19,5 @@ const MAX_REMEMBERED = 256;
  * server may then send the unencoded representation rather than 415/406).
  */
 export function toContentCoding(acceptEncoding: string | null | undefined): Coding | undefined {
-  if (!acceptEncoding) return undefined;
-  if (chosen.has(acceptEncoding)) return chosen.get(acceptEncoding);
-  const best = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(OFFERED, { preferred: PREFERRED });
-  const coding = best === 'br' || best === 'gzip' ? best : undefined;
-  if (chosen.size >= MAX_REMEMBERED) chosen.clear();
-  chosen.set(acceptEncoding, coding);
-  return coding;
+  return acceptEncoding ? choose(acceptEncoding) : undefined;
 }
