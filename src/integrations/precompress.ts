@@ -1,11 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { listFiles } from '../../runtime/node/list-files.ts';
-import { toContentType } from '../../runtime/http/content-type.ts';
+import { toContentType, toKnownContentType } from '../../runtime/http/content-type.ts';
 import { CODING_SUFFIX, isCompressibleType } from '../../runtime/http/compressible.ts';
 import { PATHS } from '../lib/paths.ts';
 
@@ -38,23 +38,27 @@ export interface PrecompressResult {
  * without compressing per request (RFC 9110 §8.4.1). Both variants or neither: a server then offers one set.
  */
 export async function precompressDist(out: string): Promise<PrecompressResult> {
+  // Sizes first, bodies one at a time in the loop: a large site's text is not held in memory all at once.
   const candidates = listFiles(out)
     .filter((file) => !PRIVATE.has(file) && !file.endsWith(CODING_SUFFIX.br) && !file.endsWith(CODING_SUFFIX.gzip))
-    .map((file) => ({ file, body: readFileSync(join(out, file)) }))
-    .filter(({ file, body }) => body.length >= MIN_BYTES && isCompressibleType(toContentType(`/${file}`, body)));
-  const total = candidates.reduce((sum, c) => sum + c.body.length, 0);
+    .map((file) => ({ file, size: statSync(join(out, file)).size }))
+    .filter(({ file, size }) => size >= MIN_BYTES && isCompressibleType(toKnownContentType(`/${file}`) ?? 'text/plain'));
+  const total = candidates.reduce((sum, c) => sum + c.size, 0);
   const quality = total <= BEST_QUALITY_BUDGET ? constants.BROTLI_MAX_QUALITY : 5;
   const result: PrecompressResult = { files: [], bytes: 0, brBytes: 0, gzipBytes: 0, brotliQuality: quality };
   let next = 0;
   const work = async () => {
     for (let c = candidates[next++]; c; c = candidates[next++]) {
-      const params = { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: c.body.length };
-      const [br, gz] = await Promise.all([brotli(c.body, { params }), gzipAsync(c.body, { level: constants.Z_BEST_COMPRESSION })]);
-      if (Math.max(br.length, gz.length) > c.body.length * MAX_RATIO) continue;
+      const body = readFileSync(join(out, c.file));
+      // An extension-less file's type is known from its bytes only (toContentType sniffs them).
+      if (!isCompressibleType(toContentType(`/${c.file}`, body))) continue;
+      const params = { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+      const [br, gz] = await Promise.all([brotli(body, { params }), gzipAsync(body, { level: constants.Z_BEST_COMPRESSION })]);
+      if (Math.max(br.length, gz.length) > body.length * MAX_RATIO) continue;
       writeFileSync(join(out, c.file + CODING_SUFFIX.br), br);
       writeFileSync(join(out, c.file + CODING_SUFFIX.gzip), gz);
       result.files.push(c.file);
-      result.bytes += c.body.length;
+      result.bytes += body.length;
       result.brBytes += br.length;
       result.gzipBytes += gz.length;
     }
