@@ -2,7 +2,7 @@ import { H3 } from 'h3';
 import type { JWTVerifyGetKey } from 'jose';
 import { MCP_PATHS, PATHS } from '../src/lib/paths.ts';
 import { createHealthHandler } from './api/health.ts';
-import { createAccessTokenVerifier } from '../runtime/auth/access-token.ts';
+import { createAccessTokenVerifier, type VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import { ConfigError, type AppConfig } from './config.ts';
 import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';
 import { createProblemError } from './errors/http-errors.ts';
@@ -22,6 +22,8 @@ export interface AppDeps {
   forward: Forwarder;
   /** Token signing keys; without it a present token is left to the upstream to verify. */
   getKey?: JWTVerifyGetKey;
+  /** A token verifier already made (the Node server shares one, and its cache, with its fast path); else one is made from getKey. */
+  verifyToken?: VerifyAccessToken;
   /** Clock for token checks, in ms; tests freeze it. */
   now?: () => number;
   /** Told what the app learns about each request (request id, variant, MCP method, upstream): the host's logs and metrics. */
@@ -32,6 +34,11 @@ export interface AppDeps {
 const HEALTH_PATHS: readonly string[] = [PATHS.health, PATHS.healthV1];
 /** Every path a route other than the static catch-all answers (a host's fast path must leave these to the app). */
 export const ROUTED_PATHS: ReadonlySet<string> = new Set([...HEALTH_PATHS, ...MCP_PATHS]);
+
+/** The access-token check of the MCP gate, when signing keys are configured (else the upstream verifies). */
+export function toTokenVerifier(config: AppConfig, deps: Pick<AppDeps, 'getKey' | 'now'>): VerifyAccessToken | undefined {
+  return deps.getKey ? createAccessTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, getKey: deps.getKey, now: deps.now }) : undefined;
+}
 
 /** Builds the edge server: one web-standard fetch handler (`app.fetch`) that runs on Node and edge runtimes. */
 export function createApp(config: AppConfig, deps: AppDeps): H3 {
@@ -53,9 +60,7 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
       if (requestId) response.headers.set(REQUEST_ID_HEADER, requestId);
     },
   });
-  const verifyToken = deps.getKey
-    ? createAccessTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, getKey: deps.getKey, now: deps.now })
-    : undefined;
+  const verifyToken = deps.verifyToken ?? toTokenVerifier(config, deps);
 
   const health = createHealthHandler(config);
   for (const path of HEALTH_PATHS) {

@@ -5,6 +5,12 @@ import type { ErrorData } from './http-errors.ts';
 import { McpError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
 import type { Observe } from '../observe.ts';
 
+/** What an MCP path answers when it failed inside: -32603, and nothing about why (JSON-RPC 2.0 §5.1). */
+export const toInternalMcpError = (): McpError => new McpError('ERR_INTERNAL', 'The endpoint failed while answering.');
+
+/** Why a request failed inside, for the operator's log: the stack where there is one. */
+export const toFailureCause = (cause: unknown): string => String((cause as Error | undefined)?.stack ?? cause).slice(0, 2000);
+
 function withHeaders(error: HTTPError, type: string): Headers {
   const headers = new Headers(error.headers);
   headers.set('content-type', type);
@@ -50,7 +56,7 @@ export function createErrorRenderer(config: AppConfig, observe?: Observe): (erro
     const path = event.url.pathname;
     // Routing matches /mcp/ and percent-encoded spellings too; render them as the MCP endpoint they reached.
     // What reaches here on an MCP path failed inside the handler: -32603, and nothing about why.
-    if (MCP_PATHS.includes(safeDecode(path).replace(/\/+$/, ''))) return toMcpErrorResponse(config.errors, new McpError('ERR_INTERNAL', 'The endpoint failed while answering.'));
+    if (MCP_PATHS.includes(safeDecode(path).replace(/\/+$/, ''))) return toMcpErrorResponse(config.errors, toInternalMcpError());
     if (path.startsWith(PATHS.apiPrefix)) return toProblemResponse(config, error, path);
     const status = error.unhandled ? 500 : error.status;
     const text = status >= 500 ? 'Internal Server Error' : error.message;
@@ -58,7 +64,7 @@ export function createErrorRenderer(config: AppConfig, observe?: Observe): (erro
   };
   return (error, event) => {
     // The cause goes to the operator's log, never to the client.
-    if (error.unhandled || error.status >= 500) observe?.(event.req, { cause: String((error.cause as Error | undefined)?.stack ?? error.cause ?? error.message).slice(0, 2000) });
+    if (error.unhandled || error.status >= 500) observe?.(event.req, { cause: toFailureCause(error.cause ?? error.message) });
     return render(error, event);
   };
 }

@@ -15,8 +15,11 @@ export interface UpstreamRequest {
 
 /** Whether a body is an event stream, which may end at any time (the client resumes with Last-Event-ID). */
 export function isEventStream(headers: Headers): boolean {
-  return (headers.get('content-type') ?? '').startsWith('text/event-stream');
+  return isEventStreamType(headers.get('content-type'));
 }
+
+/** The same, from the Content-Type value. */
+export const isEventStreamType = (contentType: string | null | undefined): boolean => (contentType ?? '').startsWith('text/event-stream');
 
 /**
  * Sends a request upstream and resolves with a streaming Response as soon as headers arrive, its headers the

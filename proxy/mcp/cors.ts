@@ -1,3 +1,4 @@
+import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 
 /** Request headers a browser MCP client may send (MCP Streamable HTTP headers, the TypeScript SDK's CORS example). */
@@ -10,12 +11,22 @@ export function isAllowedOrigin(config: AppConfig, origin: string): boolean {
   return origin === new URL(config.baseUrl).origin || config.allowedOrigins.includes(origin);
 }
 
+/** MCP Streamable HTTP: a present Origin that is not ours → 403, against DNS rebinding. */
+export function requireAllowedOrigin(config: AppConfig, origin: string | null): void {
+  if (origin !== null && !isAllowedOrigin(config, origin)) throw new McpError('ERR_MCP_ORIGIN_FORBIDDEN', 'Requests from this Origin are not allowed.');
+}
+
+/** The CORS response headers for an allowed browser origin (none without one); they vary by Origin. */
+export function toCorsHeaders(origin: string | null): Record<string, string> {
+  return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE_HEADERS, vary: 'Origin' } : {};
+}
+
 /** Adds the CORS response headers for an allowed browser origin. */
 export function addCorsHeaders(headers: Headers, origin: string | null): Headers {
-  if (!origin) return headers;
-  headers.set('access-control-allow-origin', origin);
-  headers.set('access-control-expose-headers', EXPOSE_HEADERS);
-  headers.append('vary', 'Origin');
+  for (const [name, value] of Object.entries(toCorsHeaders(origin))) {
+    if (name === 'vary') headers.append(name, value);
+    else headers.set(name, value);
+  }
   return headers;
 }
 

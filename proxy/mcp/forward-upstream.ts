@@ -4,26 +4,43 @@ import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import { UpstreamError, type Forwarder } from '../forward/forwarder.ts';
+import type { Tell } from './admit.ts';
 import { toRefusal } from './gate.ts';
 import { keepClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
-import type { Observe } from '../observe.ts';
+
+/** Whether an upstream status is a credential refusal, answered in the gate's shape rather than passed on. */
+export const isUpstreamRefusal = (status: number): boolean => status === 401 || status === 403;
 
 /**
  * An upstream refusal answered in this endpoint's own shape: the same JSON-RPC error as the gate's, with one
  * challenge naming this host's metadata. The upstream's error, description and scope are kept when its
  * challenge is well formed; a malformed one is never passed on (RFC 9110 §11.6.1).
  */
-async function toUpstreamRefusal(config: AppConfig, upstream: Response, id: string | number | null): Promise<McpError> {
-  // Read the (small) refusal body to its end: the keep-alive connection then stays reusable.
-  await upstream.arrayBuffer().catch(() => {});
-  const params = parseBearerChallenge(upstream.headers.get('www-authenticate') ?? '');
+export function toUpstreamRefusal(config: AppConfig, status: number, challenge: string | null | undefined, id: string | number | null): McpError {
+  const params = parseBearerChallenge(challenge ?? '');
   const description = params?.get('error_description') ?? 'The hosted tool endpoint refused the access token';
   const refusal =
-    upstream.status === 403 ? new AuthError('ERR_TOKEN_SCOPE', description)
+    status === 403 ? new AuthError('ERR_TOKEN_SCOPE', description)
     : params?.get('error') === 'invalid_token' ? new AuthError('ERR_TOKEN_INVALID', description)
     : new AuthError('ERR_NO_TOKEN', 'This method needs an OAuth Bearer access token');
   const scope = params?.get('scope');
   return toRefusal(config, refusal, id, scope ? scope.split(' ') : undefined);
+}
+
+/** Unreachable → -31502, too slow → -31504 (the reason goes to the log only). */
+export function toUpstreamFailure(error: UpstreamError, id: string | number | null): McpError {
+  return error.kind === 'timeout'
+    ? new McpError('ERR_UPSTREAM_TIMEOUT', 'The hosted tool endpoint did not answer in time.', { id })
+    : new McpError('ERR_UPSTREAM_UNREACHABLE', 'The hosted tool endpoint could not be reached.', { id });
+}
+
+/** Where MCP requests go (contract §4.2: `<app_url>/mcp`). */
+export const toUpstreamUrl = (config: AppConfig): string => toUrl(config.appUrl, PATHS.mcp);
+
+/** Tells the log how the upstream answered: its address, the time to its headers, its status or failure. */
+export function toUpstreamReport(url: string, tell: Tell): (facts: { status?: number; error?: string }) => void {
+  const started = Date.now();
+  return (facts) => tell({ upstream: { address: url, ms: Date.now() - started, ...facts } });
 }
 
 /**
@@ -36,25 +53,27 @@ export async function forwardUpstream(
   request: Request,
   body: Uint8Array | null,
   id: string | number | null,
-  trace: { requestId?: string; observe?: Observe } = {},
+  trace: { requestId?: string; tell: Tell },
 ): Promise<Response> {
   let upstream: Response;
-  const url = toUrl(config.appUrl, PATHS.mcp);
-  const started = Date.now();
-  const report = (facts: { status?: number; error?: string }) => trace.observe?.(request, { upstream: { address: url, ms: Date.now() - started, ...facts } });
+  const url = toUpstreamUrl(config);
+  const report = toUpstreamReport(url, trace.tell);
   try {
     const onIdle = () => report({ status: upstream.status, error: `idle for ${config.upstreamIdleTimeoutMs} ms after the headers` });
     const idle = { ms: config.upstreamIdleTimeoutMs, onIdle };
-    upstream = await forward({ method: request.method, url, headers: toUpstreamHeaders(request.headers, trace.requestId), body, signal: request.signal, idle });
+    const headers = new Headers(toUpstreamHeaders(request.headers, request.headers.keys(), trace.requestId));
+    upstream = await forward({ method: request.method, url, headers, body, signal: request.signal, idle });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     report({ error: error.reason });
-    throw error.kind === 'timeout'
-      ? new McpError('ERR_UPSTREAM_TIMEOUT', 'The hosted tool endpoint did not answer in time.', { id })
-      : new McpError('ERR_UPSTREAM_UNREACHABLE', 'The hosted tool endpoint could not be reached.', { id });
+    throw toUpstreamFailure(error, id);
   }
   report({ status: upstream.status });
-  if (upstream.status === 401 || upstream.status === 403) throw await toUpstreamRefusal(config, upstream, id);
+  if (isUpstreamRefusal(upstream.status)) {
+    // Read the (small) refusal body to its end: the keep-alive connection then stays reusable.
+    await upstream.arrayBuffer().catch(() => {});
+    throw toUpstreamRefusal(config, upstream.status, upstream.headers.get('www-authenticate'), id);
+  }
   // The body streams on as the forwarder handed it (within its idle limit); only the headers are narrowed.
   keepClientHeaders(upstream.headers);
   return upstream;

@@ -7,6 +7,7 @@ import { KEY_SET_RETRY_AFTER_SECONDS, KeySetUnavailableError } from '../../runti
 import { McpError, toMcpAuthError } from '../../runtime/mcp/mcp-error.ts';
 import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
 import type { JsonRpcMessage } from './json-rpc.ts';
+import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
 
 /** Whether a message may pass the gate without a Bearer token (content `mcp.public_methods`; deny by default). */
 export function isPublicMessage(message: JsonRpcMessage, publicMethods: readonly string[]): boolean {
@@ -25,9 +26,9 @@ export function toRefusal(config: AppConfig, error: AuthError, id: string | numb
  * may open, so a token is checked only when one is sent. DELETE ends a session, and a session id is no credential
  * (MCP security best practices: sessions are not authentication), so it needs one.
  */
-export function needsToken(config: AppConfig, request: Request, message: JsonRpcMessage | undefined): boolean {
+export function needsToken(config: AppConfig, method: string, headers: HeaderLookup, message: JsonRpcMessage | undefined): boolean {
   if (message) return !isPublicMessage(message, config.publicMethods);
-  return request.method === 'DELETE' || request.headers.has('authorization');
+  return method === 'DELETE' || headers.get('authorization') !== null;
 }
 
 /**

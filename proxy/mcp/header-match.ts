@@ -1,5 +1,6 @@
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { JsonRpcMessage } from './json-rpc.ts';
+import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
 
 // MCP 2026-07-28 Streamable HTTP: non-ASCII header values travel as `=?base64?…?=`.
 function decodeHeader(value: string): string {
@@ -17,7 +18,7 @@ function decodeHeader(value: string): string {
  * tool name; a mismatch is 400 -32020. Checked before auth, so the gate and the upstream can never act on two
  * different readings of one request. Absent headers (legacy clients) are fine.
  */
-export function requireMatchingHeaders(headers: Headers, message: JsonRpcMessage, id: string | number | null): void {
+export function requireMatchingHeaders(headers: HeaderLookup, message: JsonRpcMessage, id: string | number | null): void {
   if (message.kind === 'response') return;
   const method = headers.get('mcp-method');
   const name = headers.get('mcp-name');

@@ -10,6 +10,9 @@ export type JsonRpcMessage =
 /** Why a body is not one JSON-RPC message: a parse error or an invalid request (JSON-RPC 2.0 §5.1). */
 const invalid = (detail: string, id: string | number | null = null) => new McpError('ERR_MCP_INVALID_REQUEST', detail, { id });
 
+// One decoder for every body: decoding without `stream` keeps no state between calls.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 const isId = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
 /**
@@ -21,7 +24,7 @@ export function toJsonRpcMessage(body: Uint8Array): JsonRpcMessage {
   let value: unknown;
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    text = UTF8.decode(body);
     value = JSON.parse(text);
   } catch {
     throw new McpError('ERR_MCP_PARSE', 'The body is not valid JSON.');

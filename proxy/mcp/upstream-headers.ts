@@ -1,3 +1,4 @@
+import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
 import { REQUEST_ID_HEADER, toTraceparent } from '../../runtime/http/request-id.ts';
 
 // The MCP request headers (MCP Streamable HTTP). Authorization goes too: the upstream is the same
@@ -10,27 +11,32 @@ const RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'mc
 
 /**
  * The headers sent upstream: the MCP ones, `Mcp-Param-*` tool-parameter headers (SEP-2243), the request's id and
- * a well-formed W3C `traceparent`, so one request can be followed through both servers' logs.
+ * a well-formed W3C `traceparent`, so one request can be followed through both servers' logs. `names` are the
+ * request's header names, lower case, where the `Mcp-Param-*` ones are looked for.
  */
-export function toUpstreamHeaders(incoming: Headers, requestId?: string): Headers {
-  const out = new Headers();
-  if (requestId) out.set(REQUEST_ID_HEADER, requestId);
+export function toUpstreamHeaders(incoming: HeaderLookup, names: Iterable<string>, requestId?: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (requestId) out[REQUEST_ID_HEADER] = requestId;
   const traceparent = toTraceparent(incoming);
-  if (traceparent) out.set('traceparent', traceparent);
+  if (traceparent) out.traceparent = traceparent;
   for (const name of REQUEST_HEADERS) {
     const value = incoming.get(name);
-    if (value !== null) out.set(name, value);
+    if (value !== null) out[name] = value;
   }
-  for (const [name, value] of incoming) if (name.startsWith('mcp-param-')) out.set(name, value);
+  for (const name of names) {
+    if (!name.startsWith('mcp-param-')) continue;
+    const value = incoming.get(name);
+    if (value !== null) out[name] = value;
+  }
   return out;
 }
 
 const KEPT: ReadonlySet<string> = new Set(RESPONSE_HEADERS);
 
-/**
- * Narrows the upstream's response headers, in place, to the ones sent back (refusals and their challenges are
- * answered by the gate's own path).
- */
+/** Whether an upstream response header (its lower-case name) goes back to the client; refusals are the gate's own. */
+export const isClientHeader = (name: string): boolean => KEPT.has(name);
+
+/** Narrows the upstream's response headers, in place, to the ones sent back. */
 export function keepClientHeaders(headers: Headers): void {
   for (const name of [...headers.keys()]) if (!KEPT.has(name)) headers.delete(name);
 }

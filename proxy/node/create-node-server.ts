@@ -4,10 +4,11 @@ import type { Logger } from 'pino';
 import type { BuildFacts } from '../../src/schemas/build-facts.ts';
 import { createLogger } from '../../runtime/node/create-logger.ts';
 import { toAppConfig, type Env, type Upstream } from '../config.ts';
-import { createApp } from '../create-app.ts';
+import { createApp, toTokenVerifier } from '../create-app.ts';
 import { toStaticFiles } from '../static/static-files.ts';
 import { createStaticPlanner } from '../static/serve-static.ts';
 import { createStaticFastPath } from './static-fast-path.ts';
+import { createMcpFastPath } from './mcp-fast-path.ts';
 import { listen, type Listening } from './listen.ts';
 import { answerMetrics, serveMetrics } from './metrics-server.ts';
 import { createEdgeMetrics } from './metrics.ts';
@@ -34,14 +35,20 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   // jose's remote JWK Set caches keys and refetches on an unknown `kid`: key rotation without restarts.
   const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
   const files = toStaticFiles(readDist(resolve(env.WARDEN_OUT_DIR)));
-  const app = createApp(config, { files, forward, getKey, observe: requestLog.observe });
+  const verifyToken = toTokenVerifier(config, { getKey });
+  const app = createApp(config, { files, forward, verifyToken, observe: requestLog.observe });
   const planner = createStaticPlanner(config, files);
+  // POSTs to the MCP paths and static documents are answered in node:http's terms; the rest goes to the app.
+  const mcpFastPath = createMcpFastPath(config, { send: forward.send, verifyToken, note: requestLog.note });
   // Metrics stay off the public port unless METRICS_PORT names it.
   const shared = metrics && env.PORT !== 0 && env.METRICS_PORT === env.PORT;
   const listening = await listen(app, env.HOST, env.PORT, {
     onRequest: requestLog.onRequest,
     onClientError: requestLog.onClientError,
-    createFastPath: (fallback) => createStaticFastPath(planner, requestLog.note, fallback),
+    createFastPath: (fallback) => {
+      const staticFastPath = createStaticFastPath(planner, requestLog.note, fallback);
+      return (req, res) => mcpFastPath(req, res) || staticFastPath(req, res);
+    },
     intercept: shared ? (req, res) => answerMetrics(metrics.registry, req, res) : undefined,
   });
   const apart = metrics && !shared ? await serveMetrics(metrics.registry, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {

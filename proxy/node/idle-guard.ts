@@ -1,63 +1,67 @@
 import type { IncomingMessage } from 'node:http';
-import { Transform, type Readable, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
+
+/** How long an upstream body may stall, and what then happens (proxy/forward/forwarder.ts: UpstreamRequest.idle). */
+export interface IdleLimit {
+  idleMs: number;
+  /** An event stream ends cleanly when it stalls; any other body breaks off. */
+  cleanEnd: boolean;
+  onIdle?: () => void;
+}
 
 /**
- * The upstream body as the client gets it, kept moving: when no chunk arrives for `idleMs`, the upstream response
- * is dropped. An event stream then ends cleanly, as a server may close an SSE response at any time and the client
- * reconnects (MCP Streamable HTTP: resumability, Last-Event-ID); any other body errors, so the client sees the
- * response broken off rather than complete (RFC 9112 §8). The Node counterpart of proxy/forward/idle-limit.ts,
- * in Node streams, which node:http pipes to the client without the web-stream adapters.
+ * Pipes the upstream body to the client, kept moving: when no chunk arrives for `idleMs` while the client can take
+ * one, the upstream response is dropped. An event stream then ends cleanly, as a server may close an SSE response at
+ * any time and the client reconnects (MCP Streamable HTTP: resumability, Last-Event-ID); any other body breaks off,
+ * so the client sees it incomplete (RFC 9112 §8). A failure upstream breaks the client's response off too, and a
+ * client that leaves releases the upstream. The Node counterpart of proxy/forward/idle-limit.ts, with nothing
+ * between the two sockets but `pipe`.
  */
-export function guardIdle(upstream: IncomingMessage, options: { idleMs: number; cleanEnd: boolean; onIdle?: () => void }): Readable {
-  const guard = new Transform({
-    transform(chunk, _encoding, done) {
-      timer.refresh();
-      done(null, chunk);
-    },
-    flush(done) {
-      clearTimeout(timer);
-      done();
-    },
-    destroy(error, done) {
-      clearTimeout(timer);
-      upstream.destroy();
-      done(error);
-    },
-  });
+export function pipeWithIdleLimit(upstream: IncomingMessage, client: Writable, limit: IdleLimit): void {
   let idled = false;
   const timer = setTimeout(() => {
     idled = true;
-    options.onIdle?.();
-    upstream.unpipe(guard);
+    limit.onIdle?.();
+    upstream.unpipe(client);
     upstream.destroy();
-    if (options.cleanEnd) guard.end();
-    else guard.destroy(new Error(`the upstream sent nothing for ${options.idleMs} ms`));
-  }, options.idleMs);
-  // A failure after the headers (a reset mid-stream) breaks the client's response off too.
-  upstream.on('error', (error) => idled || guard.destroy(error));
-  upstream.once('aborted', () => idled || guard.destroy(new Error('the upstream response broke off')));
-  return upstream.pipe(guard);
+    if (limit.cleanEnd) client.end();
+    else client.destroy(new Error(`the upstream sent nothing for ${limit.idleMs} ms`));
+  }, limit.idleMs);
+  const moving = () => timer.refresh();
+  upstream.on('data', moving);
+  // A client that is slow to read pauses the upstream: its drain restarts the wait, not the upstream's silence.
+  client.on('drain', moving);
+  // 'close' ends every upstream response: one that closes before its end broke off (a reset mid-stream), and so
+  // does the client's response. Its error was already caught where the response arrived (upstream-sender.ts).
+  upstream.once('close', () => {
+    clearTimeout(timer);
+    if (!upstream.complete && !idled) client.destroy();
+  });
+  client.on('error', () => {});
+  client.once('close', () => {
+    client.off('drain', moving);
+    upstream.destroy();
+  });
+  upstream.pipe(client);
 }
 
 /** A response body as srvx's Node adapter writes it most cheaply: it calls `pipe` (no pipeline bookkeeping). */
 export interface PipeSource {
   pipe(destination: Writable): Writable;
-  /** srvx calls it for HEAD and for a client already gone. */
+  /** srvx calls one of these for HEAD and for a client already gone. */
   abort(): void;
+  destroy(): void;
 }
 
-/**
- * Hands a Node stream to srvx through `pipe`. `pipe` alone neither ends the client's response when the source fails
- * nor releases the source when the client leaves, so both are tied here: a failed source breaks the response off,
- * and a client that closes its connection ends the upstream request.
- */
-export function toPipeSource(source: Readable): PipeSource {
+/** Hands an upstream body to srvx through `pipe`, within the idle limit. */
+export function toPipeSource(upstream: IncomingMessage, limit: IdleLimit): PipeSource {
+  const release = () => void upstream.destroy();
   return {
     pipe(destination) {
-      source.once('error', () => destination.destroy());
-      destination.once('close', () => source.destroy());
-      return source.pipe(destination);
+      pipeWithIdleLimit(upstream, destination, limit);
+      return destination;
     },
-    abort: () => source.destroy(),
+    abort: release,
+    destroy: release,
   };
 }

@@ -12,12 +12,18 @@ export function findDuplicateKey(json: string): string | undefined {
     else if (c === '}' || c === ']') stack.pop();
     else if (c === '"') {
       const start = i;
-      for (i++; json[i] !== '"'; i++) if (json[i] === '\\') i++;
+      let escaped = false;
+      for (i++; json[i] !== '"'; i++) {
+        if (json[i] !== '\\') continue;
+        escaped = true;
+        i++;
+      }
       let j = i + 1;
       while (json[j] === ' ' || json[j] === '\n' || json[j] === '\r' || json[j] === '\t') j++;
       const keys = stack.at(-1);
       if (json[j] !== ':' || !keys) continue;
-      const key = JSON.parse(json.slice(start, i + 1)) as string;
+      // Only a name with escapes needs decoding to compare (`"a"` and `"\u0061"` are one name).
+      const key = escaped ? (JSON.parse(json.slice(start, i + 1)) as string) : json.slice(start + 1, i);
       if (keys.has(key)) return key;
       keys.add(key);
     }

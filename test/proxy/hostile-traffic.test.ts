@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRemoteJWKSet } from 'jose';
-import { createApp } from '../../proxy/create-app.ts';
+import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { CATEGORIES, type FuzzContext } from '../../harness/hostile/case.ts';
 import { createFuzzContext, toArbitraries } from '../../harness/hostile/fuzz-context.ts';
@@ -16,30 +17,35 @@ import { BASE_URL, ISSUER, createTestConfig, loadFiles } from './helpers/test-ap
 // hostile requests of every category against the real build, each judged by its oracle, over real sockets.
 const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 13);
-let edge: Listening;
-let upstream: RecordingUpstream;
-let ctx: FuzzContext;
-let closeForward: () => Promise<void>;
+// Both ways the Node server answers the MCP paths: the app alone, and with the fast path that takes POSTs in
+// node:http's terms (the server as deployed); each must give every hostile request its right answer.
+describe.each([['the app', false], ['the Node fast path', true]] as const)('hostile traffic, seeded and bounded (%s)', (_name, fast) => {
+  let edge: Listening;
+  let upstream: RecordingUpstream;
+  let ctx: FuzzContext;
+  let closeForward: () => Promise<void>;
 
-beforeAll(async () => {
-  const keys = await createFuzzKeys(ISSUER, BASE_URL);
-  // Long enough that a loaded machine's scheduling never looks like an upstream timeout; the timeout faults wait it out.
-  const config = createTestConfig({ bodyLimitBytes: 64 * 1024, upstreamTimeoutMs: 1500, upstreamIdleTimeoutMs: 1500 });
-  upstream = await startRecordingUpstream(keys, config.publicMethods, { timeoutMs: config.upstreamTimeoutMs });
-  const forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
-  closeForward = forward.close;
-  const app = createApp({ ...config, appUrl: upstream.url }, { files: loadFiles(DIST), forward, getKey: createRemoteJWKSet(new URL(`${upstream.url}/jwks`)) });
-  edge = await listen(app, '127.0.0.1', 0);
-  ctx = await createFuzzContext(keys, { publicMethods: config.publicMethods, bodyLimitBytes: config.bodyLimitBytes, ownOrigin: BASE_URL });
-});
+  beforeAll(async () => {
+    const keys = await createFuzzKeys(ISSUER, BASE_URL);
+    // Long enough that a loaded machine's scheduling never looks like an upstream timeout; the timeout faults wait it out.
+    const base = createTestConfig({ bodyLimitBytes: 64 * 1024, upstreamTimeoutMs: 1500, upstreamIdleTimeoutMs: 1500 });
+    upstream = await startRecordingUpstream(keys, base.publicMethods, { timeoutMs: base.upstreamTimeoutMs });
+    const config = { ...base, appUrl: upstream.url };
+    const forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
+    closeForward = forward.close;
+    const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(`${upstream.url}/jwks`)) });
+    const app = createApp(config, { files: loadFiles(DIST), forward, verifyToken });
+    const fastPath = fast ? createMcpFastPath(config, { send: forward.send, verifyToken, note: () => {} }) : undefined;
+    edge = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
+    ctx = await createFuzzContext(keys, { publicMethods: config.publicMethods, bodyLimitBytes: config.bodyLimitBytes, ownOrigin: BASE_URL });
+  });
 
-afterAll(async () => {
-  await edge?.close();
-  await closeForward?.();
-  await upstream?.close();
-});
+  afterAll(async () => {
+    await edge?.close();
+    await closeForward?.();
+    await upstream?.close();
+  });
 
-describe('hostile traffic, seeded and bounded', () => {
   it.each(CATEGORIES)('%s: every request gets its right answer, and the connection survives where it should', async (category) => {
     await fc.assert(
       fc.asyncProperty(toArbitraries(ctx)[category], async (c) => {

@@ -1,18 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
+import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
+import { createUpstreamSender } from '../../proxy/node/upstream-sender.ts';
 import { sendRaw } from '../../harness/raw-http.ts';
 import { createRecordingForward, createTestConfig } from './helpers/test-app.ts';
 
-// The Node server around the app, over raw sockets: what a plain node:http server answers, and more.
+// The Node server around the app, over raw sockets: what a plain node:http server answers, and more. Both ways it
+// answers the MCP paths: the app alone, and with the fast path that takes POSTs in node:http's terms.
 let edge: Listening;
 const { seen, forward } = createRecordingForward();
 const LIMIT = 64 * 1024;
+const DOORS = [['the app', false], ['the Node fast path', true]] as const;
 
-beforeAll(async () => {
-  edge = await listen(createApp(createTestConfig({ bodyLimitBytes: LIMIT }), { files: new Map(), forward }), '127.0.0.1', 0);
-});
-afterAll(() => edge.close());
+async function startEdge(fast: boolean): Promise<Listening> {
+  const config = createTestConfig({ bodyLimitBytes: LIMIT });
+  // The fast path's upstream is a closed port: these requests are all refused before it, or answered 502.
+  const fastPath = fast ? createMcpFastPath({ ...config, appUrl: 'http://127.0.0.1:9' }, { send: createUpstreamSender({ timeoutMs: 1000 }), note: () => {} }) : undefined;
+  return listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
+}
 
 const health = 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n';
 const chunked = (bytes: number, piece = 16 * 1024): string[] => {
@@ -22,59 +28,66 @@ const chunked = (bytes: number, piece = 16 * 1024): string[] => {
   return out;
 };
 
-describe('malformed requests get an HTTP answer and Connection: close, never a bare reset', () => {
-  const cases: [string, string, number][] = [
-    ['headers over 16 KiB', `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(100_000)}\r\n\r\n`, 431],
-    ['over 1,000 header lines', `GET / HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 1200 }, (_, i) => `X-${i}: y`).join('\r\n')}\r\n\r\n`, 431],
-    ['a 17 KB request target', `GET /${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
-    ['a 64 KB request target', `GET /${'a'.repeat(65_536)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
-    ['Content-Length and Transfer-Encoding', 'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
-    ['a negative Content-Length', 'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 400],
-    ['a bare CR in a header', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n', 400],
-    ['a bare LF in a header', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\nb: c\r\n\r\n', 400],
-    ['a NUL in a header', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n', 400],
-    ['obs-fold', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\r\n  b\r\n\r\n', 400],
-    ['an unknown method', 'BREW /mcp HTTP/1.1\r\nHost: x\r\n\r\n', 501],
-    ['a lower-case method', 'get / HTTP/1.1\r\nHost: x\r\n\r\n', 501],
-    ['raw non-ASCII in the path', 'GET /\u00e9t\u00e9 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
-    ['HTTP/3.0 on HTTP/1.1', 'GET / HTTP/3.0\r\nHost: x\r\n\r\n', 505],
-    ['a TLS hello', '\x16\x03\x01\x00\xa5\x01\x00', 400],
-  ];
-  it.each(cases)('%s → %i', async (_name, raw, status) => {
-    const result = await sendRaw(edge.url, [Buffer.from(raw, 'latin1')]);
-    expect(result.responses.map((r) => r.status)).toEqual([status]);
-    expect(result.responses[0]!.headers.connection).toBe('close');
+describe.each(DOORS)('%s', (_name, fast) => {
+  beforeAll(async () => {
+    edge = await startEdge(fast);
+  });
+  afterAll(() => edge.close());
+
+  describe('malformed requests get an HTTP answer and Connection: close, never a bare reset', () => {
+    const cases: [string, string, number][] = [
+      ['headers over 16 KiB', `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(100_000)}\r\n\r\n`, 431],
+      ['over 1,000 header lines', `GET / HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 1200 }, (_, i) => `X-${i}: y`).join('\r\n')}\r\n\r\n`, 431],
+      ['a 17 KB request target', `GET /${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
+      ['a 64 KB request target', `GET /${'a'.repeat(65_536)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
+      ['Content-Length and Transfer-Encoding', 'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+      ['a negative Content-Length', 'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 400],
+      ['a bare CR in a header', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n', 400],
+      ['a bare LF in a header', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\nb: c\r\n\r\n', 400],
+      ['a NUL in a header', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n', 400],
+      ['obs-fold', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\r\n  b\r\n\r\n', 400],
+      ['an unknown method', 'BREW /mcp HTTP/1.1\r\nHost: x\r\n\r\n', 501],
+      ['a lower-case method', 'get / HTTP/1.1\r\nHost: x\r\n\r\n', 501],
+      ['raw non-ASCII in the path', 'GET /\u00e9t\u00e9 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['HTTP/3.0 on HTTP/1.1', 'GET / HTTP/3.0\r\nHost: x\r\n\r\n', 505],
+      ['a TLS hello', '\x16\x03\x01\x00\xa5\x01\x00', 400],
+    ];
+    it.each(cases)('%s → %i', async (_name, raw, status) => {
+      const result = await sendRaw(edge.url, [Buffer.from(raw, 'latin1')]);
+      expect(result.responses.map((r) => r.status)).toEqual([status]);
+      expect(result.responses[0]!.headers.connection).toBe('close');
+    });
+
+    it('a bad chunk size on POST /mcp, after its headers reached the app → 400 and close, the upstream never called', async () => {
+      const before = seen.length;
+      const result = await sendRaw(edge.url, ['POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', 'zz\r\n{}\r\n0\r\n\r\n'], { paceMs: 30 });
+      expect(result.responses.map((r) => r.status)).toEqual([400]);
+      expect(result.responses[0]!.headers.connection).toBe('close');
+      expect(seen.length).toBe(before);
+    });
   });
 
-  it('a bad chunk size on POST /mcp, after its headers reached the app → 400 and close, the upstream never called', async () => {
-    const before = seen.length;
-    const result = await sendRaw(edge.url, ['POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', 'zz\r\n{}\r\n0\r\n\r\n'], { paceMs: 30 });
-    expect(result.responses.map((r) => r.status)).toEqual([400]);
-    expect(result.responses[0]!.headers.connection).toBe('close');
-    expect(seen.length).toBe(before);
+  describe('pipelined requests', () => {
+    it('a malformed request behind a good one: the good one is answered first, then the refusal, then close', async () => {
+      const result = await sendRaw(edge.url, [`${health}BREW / HTTP/1.1\r\nHost: x\r\n\r\n`], { expect: 2 });
+      expect(result.responses.map((r) => r.status)).toEqual([200, 501]);
+      expect(result.responses[1]!.headers.connection).toBe('close');
+    });
   });
-});
 
-describe('pipelined requests', () => {
-  it('a malformed request behind a good one: the good one is answered first, then the refusal, then close', async () => {
-    const result = await sendRaw(edge.url, [`${health}BREW / HTTP/1.1\r\nHost: x\r\n\r\n`], { expect: 2 });
-    expect(result.responses.map((r) => r.status)).toEqual([200, 501]);
-    expect(result.responses[1]!.headers.connection).toBe('close');
-  });
-});
+  describe('a body over the limit leaves the connection usable', () => {
+    it('chunked, 1 MiB + 64 KiB: 413, then the next request on the same connection is answered (12 tries, paced and not)', async () => {
+      for (let i = 0; i < 12; i++) {
+        const result = await sendRaw(edge.url, [...chunked(1024 * 1024 + 64 * 1024), health], { expect: 2, paceMs: i % 2 ? 0 : 2 });
+        expect(result.responses.map((r) => r.status)).toEqual([413, 200]);
+        expect(result.timedOut).toBe(false);
+      }
+    });
 
-describe('a body over the limit leaves the connection usable', () => {
-  it('chunked, 1 MiB + 64 KiB: 413, then the next request on the same connection is answered (12 tries, paced and not)', async () => {
-    for (let i = 0; i < 12; i++) {
-      const result = await sendRaw(edge.url, [...chunked(1024 * 1024 + 64 * 1024), health], { expect: 2, paceMs: i % 2 ? 0 : 2 });
+    it('with Content-Length over the limit: 413, then the next request is answered', async () => {
+      const body = 'x'.repeat(LIMIT + 10);
+      const result = await sendRaw(edge.url, [`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, health], { expect: 2 });
       expect(result.responses.map((r) => r.status)).toEqual([413, 200]);
-      expect(result.timedOut).toBe(false);
-    }
-  });
-
-  it('with Content-Length over the limit: 413, then the next request is answered', async () => {
-    const body = 'x'.repeat(LIMIT + 10);
-    const result = await sendRaw(edge.url, [`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, health], { expect: 2 });
-    expect(result.responses.map((r) => r.status)).toEqual([413, 200]);
+    });
   });
 });

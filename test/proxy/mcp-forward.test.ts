@@ -5,13 +5,18 @@ import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
+import type { Forwarder } from '../../proxy/forward/forwarder.ts';
+import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 
-// The two forwarders the edge ships: node:http on Node, fetch on edge runtimes (the worker).
-const FORWARDERS = {
-  'node:http': createHttpForwarder,
-  fetch: (options: { timeoutMs: number }) => Object.assign(createFetchForwarder(options), { close: async () => {} }),
+// The ways the edge forwards: node:http on Node, fetch on edge runtimes (the worker), and the Node server's MCP
+// fast path (POSTs answered in node:http's terms, the rest by the app over node:http), which must answer alike.
+type Door = { forwarder: (options: { timeoutMs: number }) => Forwarder & { close(): Promise<void>; send?: ReturnType<typeof createHttpForwarder>['send'] }; fast: boolean };
+const DOORS: Record<string, Door> = {
+  'node:http': { forwarder: createHttpForwarder, fast: false },
+  'Node fast path': { forwarder: createHttpForwarder, fast: true },
+  fetch: { forwarder: (options) => Object.assign(createFetchForwarder(options), { close: async () => {} }), fast: false },
 };
-let createForwarder: (options: { timeoutMs: number }) => ReturnType<typeof createHttpForwarder> = createHttpForwarder;
+let door: Door = DOORS['node:http']!;
 import { BASE_URL, createTestConfig } from './helpers/test-app.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
 
@@ -23,8 +28,9 @@ afterEach(async () => {
 /** The edge server on a random loopback port in front of the given upstream URL. */
 async function startEdge(appUrl: string, overrides: Parameters<typeof createTestConfig>[0] = {}): Promise<Listening> {
   const config = createTestConfig({ appUrl, ...overrides });
-  const forward = createForwarder({ timeoutMs: config.upstreamTimeoutMs });
-  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0);
+  const forward = door.forwarder({ timeoutMs: config.upstreamTimeoutMs });
+  const fastPath = door.fast ? createMcpFastPath(config, { send: forward.send!, note: () => {} }) : undefined;
+  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
   stops.push(async () => {
     await edge.close();
     await forward.close();
@@ -42,9 +48,9 @@ const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
 const post = (url: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${url}/mcp`, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } });
 
-describe.each(Object.entries(FORWARDERS))('forwarding to <app_url>/mcp over real servers (%s)', (_name, create) => {
+describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real servers (%s)', (_name, chosen) => {
   beforeEach(() => {
-    createForwarder = create;
+    door = chosen;
   });
 
   it('forwards the request bytes unchanged and copies back Mcp-Session-Id', async () => {

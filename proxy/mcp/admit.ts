@@ -1,0 +1,69 @@
+import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
+import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
+import { McpError, toMcpErrorAnswer, type McpErrorAnswer } from '../../runtime/mcp/mcp-error.ts';
+import type { AppConfig } from '../config.ts';
+import type { RequestFacts } from '../observe.ts';
+import { toCorsHeaders } from './cors.ts';
+import { needsToken, requireAccess } from './gate.ts';
+import { requireMatchingHeaders } from './header-match.ts';
+import { readMessage, toMessageId } from './read-message.ts';
+
+/** A GET, POST or DELETE on the MCP endpoint as its checks see it, whichever runtime carries it. */
+export interface McpCheckInput {
+  method: string;
+  headers: HeaderLookup;
+  /** Reads the whole body within `limit` bytes (POST only). */
+  readBody(limit: number): Promise<Uint8Array>;
+}
+
+/** A request that passed the checks: the body to forward (a POST's) and the id its refusals carry. */
+export interface Admitted {
+  body: Uint8Array | null;
+  id: string | number | null;
+}
+
+/** Receives what the checks learn about a request, for the access log (proxy/observe.ts). */
+export type Tell = (facts: RequestFacts) => void;
+
+/**
+ * The checks after the origin (contract §4.2), in order: read the message, check its headers, check the
+ * credential. Any refusal is an McpError carrying the message's id. Both the app's handler and the Node fast path
+ * run exactly these, so the two can never judge one request differently.
+ */
+export async function admitMcpRequest(config: AppConfig, verifyToken: VerifyAccessToken | undefined, input: McpCheckInput, tell: Tell): Promise<Admitted> {
+  const read = input.method === 'POST' ? await readMessage(input.readBody, config.bodyLimitBytes) : undefined;
+  const id = toMessageId(read?.message);
+  if (read && read.message.kind !== 'response') {
+    const tool = read.message.method === 'tools/call' ? (read.message.params as { name?: unknown } | undefined)?.name : undefined;
+    tell({ mcpMethod: read.message.method.slice(0, 100), tool: typeof tool === 'string' ? tool.slice(0, 100) : undefined });
+  }
+  // Headers before auth: a request whose headers and body disagree is malformed whoever sends it.
+  if (read) requireMatchingHeaders(input.headers, read.message, id);
+  if (needsToken(config, input.method, input.headers, read?.message)) {
+    try {
+      await requireAccess(config, verifyToken, input.headers.get('authorization'), id);
+      if (verifyToken) tell({ token: 'valid' });
+    } catch (error) {
+      if (error instanceof McpError) tell({ token: error.code });
+      throw error;
+    }
+  }
+  return { body: read?.body ?? null, id };
+}
+
+/** A refusal's cause in a few words for the log: `ERR_JWKS_UNAVAILABLE: ECONNREFUSED` (fetch keeps the code in its own cause). */
+function toCauseText(error: McpError): string {
+  const cause = error.cause as { code?: string; message?: string; cause?: { code?: string } } | undefined;
+  return `${error.code}: ${cause?.cause?.code ?? cause?.code ?? cause?.message ?? 'unknown'}`.slice(0, 300);
+}
+
+/**
+ * The answer to a refusal (runtime/mcp/mcp-error.ts renders it), with the CORS headers an allowed browser origin
+ * needs to read it; a forbidden origin gets none. The cause of a 5xx goes to the log, never to the client.
+ */
+export function toRefusalAnswer(config: AppConfig, error: McpError, origin: string | null, tell: Tell): McpErrorAnswer {
+  const answer = toMcpErrorAnswer(config.errors, error);
+  if (answer.status >= 500 && error.cause !== undefined) tell({ cause: toCauseText(error) });
+  if (error.code !== 'ERR_MCP_ORIGIN_FORBIDDEN') Object.assign(answer.headers, toCorsHeaders(origin));
+  return answer;
+}
