@@ -31,7 +31,7 @@ export interface AppDeps {
 }
 
 /** Health paths: answered by their own route. */
-const HEALTH_PATHS: readonly string[] = [PATHS.health, PATHS.healthV1];
+export const HEALTH_PATHS: readonly string[] = [PATHS.health, PATHS.healthV1];
 /** Every path a route other than the static catch-all answers (a host's fast path must leave these to the app). */
 export const ROUTED_PATHS: ReadonlySet<string> = new Set([...HEALTH_PATHS, ...MCP_PATHS]);
 

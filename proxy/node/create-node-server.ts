@@ -9,6 +9,7 @@ import { toStaticFiles } from '../static/static-files.ts';
 import { createStaticPlanner } from '../static/serve-static.ts';
 import { createStaticFastPath } from './static-fast-path.ts';
 import { createMcpFastPath } from './mcp-fast-path.ts';
+import { createHealthFastPath } from './health-fast-path.ts';
 import { listen, type Listening } from './listen.ts';
 import { answerMetrics, serveMetrics } from './metrics-server.ts';
 import { createEdgeMetrics } from './metrics.ts';
@@ -38,8 +39,10 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const verifyToken = toTokenVerifier(config, { getKey });
   const app = createApp(config, { files, forward, verifyToken, observe: requestLog.observe });
   const planner = createStaticPlanner(config, files);
-  // POSTs to the MCP paths and static documents are answered in node:http's terms; the rest goes to the app.
+  // POSTs to the MCP paths, the health document and static documents are answered in node:http's terms; the rest
+  // goes to the app.
   const mcpFastPath = createMcpFastPath(config, { send: forward.send, verifyToken, note: requestLog.note });
+  const healthFastPath = createHealthFastPath(config, requestLog.note);
   // Metrics stay off the public port unless METRICS_PORT names it.
   const shared = metrics && env.PORT !== 0 && env.METRICS_PORT === env.PORT;
   const listening = await listen(app, env.HOST, env.PORT, {
@@ -47,7 +50,7 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
     onClientError: requestLog.onClientError,
     createFastPath: (fallback) => {
       const staticFastPath = createStaticFastPath(planner, requestLog.note, fallback);
-      return (req, res) => mcpFastPath(req, res) || staticFastPath(req, res);
+      return (req, res) => mcpFastPath(req, res) || healthFastPath(req, res) || staticFastPath(req, res);
     },
     intercept: shared ? (req, res) => answerMetrics(metrics.registry, req, res) : undefined,
   });

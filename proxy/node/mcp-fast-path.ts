@@ -13,6 +13,7 @@ import { isClientHeader, toUpstreamHeaders } from '../mcp/upstream-headers.ts';
 import type { RequestFacts } from '../observe.ts';
 import { pipeWithIdleLimit } from './idle-guard.ts';
 import { toHeaderLookup } from './node-headers.ts';
+import { toTargetPath } from './target-path.ts';
 import { readNodeBody } from './read-node-body.ts';
 import type { UpstreamSender } from './upstream-sender.ts';
 
@@ -22,12 +23,6 @@ export interface McpFastPathDeps {
   verifyToken?: VerifyAccessToken;
   note(req: IncomingMessage, facts: RequestFacts): void;
 }
-
-/** The path of a request target, without its query. */
-const toPath = (url: string): string => {
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
-};
 
 /** The upstream's response head as the client gets it: the kept headers (lower case), CORS, the request's id. */
 function toClientHead(upstream: IncomingMessage, origin: string | null, requestId: string): string[] {
@@ -102,7 +97,7 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
   };
 
   return (req, res) => {
-    if (req.method !== 'POST' || !MCP_PATHS.includes(toPath(req.url ?? '/'))) return false;
+    if (req.method !== 'POST' || !MCP_PATHS.includes(toTargetPath(req.url))) return false;
     void answer(req, res);
     return true;
   };

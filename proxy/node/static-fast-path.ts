@@ -7,6 +7,8 @@ import type { RequestFacts } from '../observe.ts';
 import { toWritten, type HeaderRecord, type StaticAnswer } from '../static/file-answer.ts';
 import { toVariant } from '../static/negotiate.ts';
 import type { StaticPlanner } from '../static/serve-static.ts';
+import { toHeaderLookup } from './node-headers.ts';
+import { toTargetPath } from './target-path.ts';
 
 // Only paths that need no decoding and hold no dot segment: anything else takes the app's full path checks.
 const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;
@@ -45,7 +47,6 @@ export function createStaticFastPath(
   fallback: (req: IncomingMessage, res: ServerResponse) => void,
 ) {
   const answers = new Map<string, Prepared>();
-  const headersOf = (req: IncomingMessage) => ({ get: (name: string) => (req.headers[name] as string | undefined) ?? null });
   const prepare = (answer: StaticAnswer): Prepared => ({
     answer,
     head: flat(answer.headers),
@@ -53,7 +54,7 @@ export function createStaticFastPath(
   });
 
   const write = (req: IncomingMessage, res: ServerResponse, { answer, head, notModifiedHead }: Prepared) => {
-    const requestId = toRequestId(headersOf(req));
+    const requestId = toRequestId(toHeaderLookup(req));
     note(req, answer.variant ? { requestId, variant: answer.variant } : { requestId });
     const ifNoneMatch = req.headers['if-none-match'];
     // toWritten decides 304 and HEAD, as for the app; the heads were flattened from its answers once.
@@ -64,9 +65,7 @@ export function createStaticFastPath(
 
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    const path = query < 0 ? url : url.slice(0, query);
+    const path = toTargetPath(req.url);
     if (!isStaticPath(path)) return false;
     const markdown = toVariant(req.headers.accept) === 'markdown';
     const coding = toContentCoding(req.headers['accept-encoding']);

@@ -118,8 +118,26 @@ describe("the Node server's static fast path answers as the app does", () => {
     expect(node.headers['x-request-id']).toBe('cdn-1234');
   });
 
-  it('leaves to the app what is not a plain static path: health, MCP, /api/*, encoded and dot-segment paths', async () => {
-    expect((await raw(edge.url, '/api/health', {})).headers['content-type']).toMatch(/application\/json/);
+  it("the health document: the same status, headers and bytes on both paths, GET and HEAD; other methods are the app's 405", async () => {
+    for (const path of ['/api/health', '/api/v1/health', '/api/health?probe=1']) {
+      for (const method of ['GET', 'HEAD']) {
+        const web = await app.request(path, { method });
+        const node = await raw(edge.url, path, {}, method);
+        expect(node.status, `${method} ${path}`).toBe(web.status);
+        // HEAD carries the length GET would (RFC 9110 §9.3.2); the app's adapter leaves it out.
+        const { 'content-length': length, ...rest } = comparable(node.headers);
+        expect(rest, `${method} ${path}`).toEqual(comparable(Object.fromEntries(web.headers)));
+        expect(Number(length)).toBe(Buffer.byteLength(await (await app.request(path)).text()));
+        expect(node.body.equals(Buffer.from(await web.arrayBuffer())), `${method} ${path}`).toBe(true);
+        expect(node.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    }
+    const post = await raw(edge.url, '/api/health', {}, 'POST');
+    expect(post.status).toBe(405);
+    expect(post.headers['content-type']).toBe('application/problem+json');
+  });
+
+  it('leaves to the app what is not a plain static path: MCP, /api/*, encoded and dot-segment paths', async () => {
     expect((await raw(edge.url, '/api/nope', {})).headers['content-type']).toBe('application/problem+json');
     const foreign = { origin: 'https://elsewhere.example' };
     expect((await raw(edge.url, '/mcp', foreign)).status).toBe(403);

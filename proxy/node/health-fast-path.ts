@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { REQUEST_ID_HEADER, toRequestId } from '../../runtime/http/request-id.ts';
+import { HEALTH_HEADERS, toHealthDocument } from '../api/health.ts';
+import type { AppConfig } from '../config.ts';
+import { HEALTH_PATHS } from '../create-app.ts';
+import type { RequestFacts } from '../observe.ts';
+import { toHeaderLookup } from './node-headers.ts';
+import { toTargetPath } from './target-path.ts';
+
+/**
+ * The Node fast path for the health document (contract §2.1): a GET or HEAD of `/api/health` or `/api/v1/health`
+ * gets the app's document and headers, written with node:http's own writeHead/end (the document is computed once,
+ * as the app's route does). Any other method or spelling of the path is the app's (405 problems and the rest).
+ */
+export function createHealthFastPath(config: AppConfig, note: (req: IncomingMessage, facts: RequestFacts) => void) {
+  const body = Buffer.from(JSON.stringify(toHealthDocument(config)));
+  // HEAD gets the same fields as GET, the length included (RFC 9110 §9.3.2).
+  const head = [...Object.entries(HEALTH_HEADERS).flat(), 'content-length', String(body.length)];
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (!HEALTH_PATHS.includes(toTargetPath(req.url))) return false;
+    const requestId = toRequestId(toHeaderLookup(req));
+    note(req, { requestId });
+    res.writeHead(200, [...head, REQUEST_ID_HEADER, requestId]);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+}
