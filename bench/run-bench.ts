@@ -9,7 +9,7 @@ import { getClientCredentialsToken, registerWorkloadClient } from '../sandbox/au
 import { getFreePort } from '../harness/free-port.ts';
 import { buildDist } from '../harness/build-dist.ts';
 import { readBenchConfig } from './lib/bench-config.ts';
-import { spawnServer, type ChildServer } from './lib/spawn-server.ts';
+import { EDGE_ARGS, spawnServer, type ChildServer } from './lib/spawn-server.ts';
 import { benchBuild } from './sections/build-bench.ts';
 import { benchCli } from './sections/cli-bench.ts';
 import { benchEdgeCpu } from './sections/edge-cpu-bench.ts';
@@ -52,7 +52,7 @@ try {
     });
     servers.push(await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl));
     const edgeEnv = { HOST: '127.0.0.1', PORT: String(edgePort), METRICS_PORT: '0', BASE_URL: baseUrl, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks`, WARDEN_OUT_DIR: dist };
-    servers.push(await spawnServer('scripts/serve.mjs', edgeEnv, baseUrl, '/api/health'));
+    servers.push(await spawnServer(EDGE_ARGS, edgeEnv, baseUrl, '/api/health'));
     if (config.sections.has('http')) await attempt('Static and dynamic documents', () => benchHttp(config, baseUrl, dist, '/docs/overview'));
     if (config.sections.has('cpu')) await attempt("The edge at Node's limit", async () => {
       const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };

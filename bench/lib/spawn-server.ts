@@ -1,4 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/**
+ * The Node flags an npm script starts its program with (`node --max-semi-space-size=8 scripts/serve.mjs` → the
+ * flag), so a benchmark spawns the edge exactly as `npm run serve` runs it.
+ */
+export function toNodeFlags(npmScript: string): string[] {
+  const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const words = (scripts[npmScript] ?? '').split(/\s+/);
+  return words[0] === 'node' ? words.slice(1).filter((w) => w.startsWith('--')) : [];
+}
+
+/** How the benchmarks start the edge: `npm run serve`'s flags and program, on the current Node. */
+export const EDGE_ARGS: readonly string[] = [...toNodeFlags('serve'), 'scripts/serve.mjs'];
 
 /** A server running in its own process, so load generator and server do not share an event loop. */
 export interface ChildServer {
@@ -8,10 +22,14 @@ export interface ChildServer {
   close(): Promise<void>;
 }
 
-/** Starts `script` on the current Node (its own type stripping runs the TypeScript), waits until `readyUrl` answers (any status), bounded to `readyTimeoutMs` (30 s). */
-export async function spawnServer(script: string, env: Record<string, string>, url: string, readyPath = '/', readyTimeoutMs = 30_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-  return superviseServer(child, { name: script, url, readyPath, readyTimeoutMs });
+/**
+ * Starts `script` on the current Node (its own type stripping runs the TypeScript; an array is Node flags then the
+ * script), waits until `readyUrl` answers (any status), bounded to `readyTimeoutMs` (30 s).
+ */
+export async function spawnServer(script: string | readonly string[], env: Record<string, string>, url: string, readyPath = '/', readyTimeoutMs = 30_000): Promise<ChildServer> {
+  const args = typeof script === 'string' ? [script] : [...script];
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  return superviseServer(child, { name: args.join(' '), url, readyPath, readyTimeoutMs });
 }
 
 /**

@@ -11,7 +11,7 @@ import type { LoadTarget } from '../lib/load.ts';
 import { startNginx } from '../lib/nginx.ts';
 import { record, toNginxLocation, type Recorded } from '../lib/record.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
-import { spawnServer, type ChildServer } from '../lib/spawn-server.ts';
+import { EDGE_ARGS, spawnServer, type ChildServer } from '../lib/spawn-server.ts';
 import { provideTools, runWrk } from '../lib/wrk.ts';
 
 const rpc = (method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
@@ -58,10 +58,10 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
     const base = `http://127.0.0.1:${edgePort}`;
     const dist = await buildDist({ baseUrl: base, appUrl: standin.url, issuer: standin.url });
     const env = { HOST: '127.0.0.1', BASE_URL: base, APP_URL: standin.url, AUTH_ISSUER: standin.url, TOKEN_JWKS_URL: `${standin.url}/jwks`, WARDEN_OUT_DIR: dist };
-    const deployed = await spawnServer('scripts/serve.mjs', { ...env, PORT: String(edgePort), LOG_LEVEL: 'info', METRICS_PORT: '0' }, base, '/api/health');
+    const deployed = await spawnServer(EDGE_ARGS, { ...env, PORT: String(edgePort), LOG_LEVEL: 'info', METRICS_PORT: '0' }, base, '/api/health');
     servers.push(deployed);
     const quietUrl = `http://127.0.0.1:${quietPort}`;
-    const quiet = await spawnServer('scripts/serve.mjs', { ...env, PORT: String(quietPort), LOG_LEVEL: 'warn', METRICS_PORT: 'off' }, quietUrl, '/api/health');
+    const quiet = await spawnServer(EDGE_ARGS, { ...env, PORT: String(quietPort), LOG_LEVEL: 'warn', METRICS_PORT: 'off' }, quietUrl, '/api/health');
     servers.push(quiet);
 
     // The edge's answers, recorded; bare node:http and nginx answer them at /t0, /t1, …
@@ -213,7 +213,7 @@ async function measureStart(env: Record<string, string>, dist: string): Promise<
   const serveEnv = { ...env, BASE_URL: env.BASE_URL!, PORT: String(port), LOG_LEVEL: 'info', METRICS_PORT: 'off' };
   const node = process.execPath;
   const entries: [string, string[], Record<string, string>, string][] = [
-    ['`node scripts/serve.mjs` (what `npm run serve` runs: the bundle)', [node, 'scripts/serve.mjs'], serveEnv, '/api/health'],
+    [`\`node ${EDGE_ARGS.join(' ')}\` (what \`npm run serve\` runs: the bundle)`, [node, ...EDGE_ARGS], serveEnv, '/api/health'],
     ['`node proxy/serve.ts` (the TypeScript source, type-stripped)', [node, 'proxy/serve.ts'], serveEnv, '/api/health'],
     ['`npm run serve`', ['npm', 'run', '--silent', 'serve'], serveEnv, '/api/health'],
     ['bare node:http holding the same files (bench/serve/hold-dist.mjs)', [node, 'bench/serve/hold-dist.mjs'], { PORT: String(port), DIST: dist }, '/llms.txt'],

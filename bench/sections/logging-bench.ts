@@ -1,7 +1,7 @@
 import type { BenchConfig } from '../lib/bench-config.ts';
 import type { LoadTarget } from '../lib/load.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
-import { spawnServer, type ChildServer } from '../lib/spawn-server.ts';
+import { EDGE_ARGS, spawnServer, type ChildServer } from '../lib/spawn-server.ts';
 import { median } from '../lib/bench-config.ts';
 import { provideWrk, runWrk } from '../lib/wrk.ts';
 import { getCpuSeconds } from '../../harness/process-stats.ts';
@@ -26,7 +26,7 @@ export async function benchLogging(config: BenchConfig, edgeEnv: Record<string, 
     for (const [name, level] of [['on', 'info'], ['off', 'silent']] as const) {
       const port = await getFreePort();
       // The same BASE_URL as the dist was built for: only the listening port differs.
-      servers[name] = await spawnServer('scripts/serve.mjs', { ...edgeEnv, PORT: String(port), LOG_LEVEL: level, METRICS_PORT: 'off' }, `http://127.0.0.1:${port}`, '/api/health');
+      servers[name] = await spawnServer(EDGE_ARGS, { ...edgeEnv, PORT: String(port), LOG_LEVEL: level, METRICS_PORT: 'off' }, `http://127.0.0.1:${port}`, '/api/health');
     }
     const mcp = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` };
     const targets: Record<string, (origin: string) => LoadTarget> = {
