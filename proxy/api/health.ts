@@ -19,8 +19,7 @@ export const HEALTH_HEADERS: Readonly<Record<string, string>> = { 'content-type'
 /** Answers both health paths with the same document, never cached (contract §9: the v1 path is an alias). */
 export function createHealthHandler(config: AppConfig): () => HTTPResponse {
   const body = JSON.stringify(toHealthDocument(config));
-  const headers = HEALTH_HEADERS;
   // h3's HTTPResponse, not a global Response: on Node, h3 turns it into srvx's fast response, which writes
   // the string directly instead of draining a web stream (npm run bench: the health ratio vs bare node:http).
-  return () => new HTTPResponse(body, { headers });
+  return () => new HTTPResponse(body, { headers: HEALTH_HEADERS });
 }

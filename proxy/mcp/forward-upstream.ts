@@ -37,6 +37,9 @@ export function toUpstreamFailure(error: UpstreamError, id: string | number | nu
 /** Where MCP requests go (contract §4.2: `<app_url>/mcp`). */
 export const toUpstreamUrl = (config: AppConfig): string => toUrl(config.appUrl, PATHS.mcp);
 
+/** The log's words for an upstream body that stalled past the idle limit. */
+export const toIdleCause = (config: AppConfig): string => `idle for ${config.upstreamIdleTimeoutMs} ms after the headers`;
+
 /** Tells the log how the upstream answered: its address, the time to its headers, its status or failure. */
 export function toUpstreamReport(url: string, tell: Tell): (facts: { status?: number; error?: string }) => void {
   const started = Date.now();
@@ -59,7 +62,7 @@ export async function forwardUpstream(
   const url = toUpstreamUrl(config);
   const report = toUpstreamReport(url, trace.tell);
   try {
-    const onIdle = () => report({ status: upstream.status, error: `idle for ${config.upstreamIdleTimeoutMs} ms after the headers` });
+    const onIdle = () => report({ status: upstream.status, error: toIdleCause(config) });
     const idle = { ms: config.upstreamIdleTimeoutMs, onIdle };
     const headers = new Headers(toUpstreamHeaders(request.headers, request.headers.keys(), trace.requestId));
     upstream = await forward({ method: request.method, url, headers, body, signal: request.signal, idle });

@@ -8,7 +8,7 @@ import { toFailureCause, toInternalMcpError } from '../errors/render-error.ts';
 import { isBodyless, isEventStreamType, UpstreamError } from '../forward/forwarder.ts';
 import { admitMcpRequest, toRefusalAnswer, type Tell } from '../mcp/admit.ts';
 import { requireAllowedOrigin, toCorsHeaders } from '../mcp/cors.ts';
-import { isUpstreamRefusal, toUpstreamFailure, toUpstreamRefusal, toUpstreamReport, toUpstreamUrl } from '../mcp/forward-upstream.ts';
+import { isUpstreamRefusal, toIdleCause, toUpstreamFailure, toUpstreamRefusal, toUpstreamReport, toUpstreamUrl } from '../mcp/forward-upstream.ts';
 import { isClientHeader, toUpstreamHeaders } from '../mcp/upstream-headers.ts';
 import type { RequestFacts } from '../observe.ts';
 import { pipeWithIdleLimit } from './idle-guard.ts';
@@ -48,7 +48,7 @@ function toClientHead(upstream: IncomingMessage, origin: string | null, requestI
  */
 export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const url = toUpstreamUrl(config);
-  const idleError = `idle for ${config.upstreamIdleTimeoutMs} ms after the headers`;
+  const idleError = toIdleCause(config);
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const headers = toHeaderLookup(req);

@@ -19,7 +19,7 @@ export interface NodeUpstreamRequest {
 export type UpstreamSender = (request: NodeUpstreamRequest) => Promise<IncomingMessage>;
 
 /** The code of a socket or parser error (`ECONNREFUSED`, `HPE_HEADER_OVERFLOW`), else its message. */
-export function toReason(error: Error | null | undefined): string {
+function toReason(error: Error | null | undefined): string {
   return (error as NodeJS.ErrnoException | undefined)?.code ?? error?.message ?? 'closed before the body';
 }
 
