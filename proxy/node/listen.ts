@@ -30,19 +30,24 @@ export interface ListenOptions {
 /** Serves the app's fetch handler on HOST:PORT with node:http (port 0 picks a free one). */
 export async function listen(app: H3, host: string, port: number, options: ListenOptions = {}): Promise<Listening> {
   const nodeHandler = toNodeHandler(app);
-  const handle = (req: IncomingMessage, res: ServerResponse) => void nodeHandler(req, res);
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // Only a request with Content-Length or Transfer-Encoding has a body (RFC 9112 §6.3). A fast path that reads one
+    // arranges the same itself (proxy/node/read-node-body.ts).
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) drainAbandonedBody(req, res);
+    void nodeHandler(req, res);
+  };
   const fastPath = options.createFastPath?.(handle);
-  // The response of the request each connection is answering, for a parse error in the middle of its body.
-  const inFlight = new WeakMap<Socket, ServerResponse>();
+  // The response of the latest request on each connection, for a parse error in the middle of its body; one that is
+  // finished or gone no longer counts (read when the error comes, rather than a listener on every response).
+  const latest = new WeakMap<Socket, ServerResponse>();
+  const inFlight = (socket: Socket) => {
+    const res = latest.get(socket);
+    return res && !res.writableFinished && !res.destroyed ? res : undefined;
+  };
   const refused = new WeakSet<Socket>();
   const server = createServer((req, res) => {
     if (options.intercept?.(req, res)) return;
-    inFlight.set(req.socket, res);
-    res.once('close', () => {
-      if (inFlight.get(req.socket) === res) inFlight.delete(req.socket);
-    });
-    // Only a request with Content-Length or Transfer-Encoding has a body (RFC 9112 §6.3).
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) drainAbandonedBody(req, res);
+    latest.set(req.socket, res);
     options.onRequest?.(req, res);
     if (fastPath?.(req, res)) return;
     handle(req, res);
@@ -51,7 +56,7 @@ export async function listen(app: H3, host: string, port: number, options: Liste
   server.on('clientError', (error: ClientError, socket: Socket) => {
     if (refused.has(socket)) return; // llhttp reports each later packet of a refused connection again
     refused.add(socket);
-    answerClientError(error, socket, inFlight.get(socket), (status) => options.onClientError?.(status, error));
+    answerClientError(error, socket, inFlight(socket), (status) => options.onClientError?.(status, error));
   });
   return { server, ...(await bindServer(server, host, port)) };
 }

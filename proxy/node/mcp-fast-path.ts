@@ -58,7 +58,7 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
     const origin = headers.get('origin');
     try {
       requireAllowedOrigin(config, origin);
-      const input = { method: 'POST', headers, readBody: (limit: number) => readNodeBody(req, limit) };
+      const input = { method: 'POST', headers, readBody: (limit: number) => readNodeBody(req, res, limit) };
       const { body, id } = await admitMcpRequest(config, deps.verifyToken, input, tell);
       const report = toUpstreamReport(url, tell);
       let upstream: IncomingMessage;

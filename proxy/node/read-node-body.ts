@@ -1,14 +1,14 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyIncompleteError, BodyTooLargeError } from '../mcp/read-body.ts';
 import { abandonBody } from './unread-body.ts';
 
 /**
  * Reads a whole request body from node:http within `limit` bytes: the counterpart of readLimitedBody
  * (proxy/mcp/read-body.ts) without the web stream around the request. A declared or streamed size over the limit
- * refuses it; the rest is left unread, and proxy/node/unread-body.ts reads and drops it after the answer to keep the
- * connection. A body that breaks off (the client left, or its framing failed) is incomplete.
+ * refuses it; the rest is left unread, and proxy/node/unread-body.ts reads and drops it after `res` is answered, to
+ * keep the connection. A body that breaks off (the client left, or its framing failed) is incomplete.
  */
-export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+export function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLargeError());
   return new Promise((resolve, reject) => {
@@ -17,7 +17,7 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) return void chunks.push(chunk);
-      abandonBody(req);
+      abandonBody(req, res);
       reject(new BodyTooLargeError());
     });
     let ended = false;
