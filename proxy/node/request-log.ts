@@ -10,6 +10,13 @@ function toNodeRequest(request: Request): IncomingMessage | undefined {
   return (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 }
 
+/**
+ * Where a request's facts are kept: on the request itself, under a key of this module. A WeakMap with a new key per
+ * request made every young-generation collection work through its ephemeron table (seen in CPU profiles under load).
+ */
+const FACTS = Symbol('request facts');
+type Noted = IncomingMessage & { [FACTS]?: RequestFacts };
+
 /** One access log line: the exchange and what the app reported, flat, never a header value, query or body. */
 export function toAccessLine(exchange: Exchange, facts: RequestFacts): Record<string, unknown> {
   const { upstream } = facts;
@@ -32,10 +39,9 @@ export function toAccessLine(exchange: Exchange, facts: RequestFacts): Record<st
  * cause for a 5xx), from the exchange node:http saw and the facts the app reported through `observe`.
  */
 export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
-  const facts = new WeakMap<IncomingMessage, RequestFacts>();
   /** What a Node fast path learned about a request it answered itself. */
   const note = (req: IncomingMessage, learned: RequestFacts) => {
-    const known = facts.get(req);
+    const known = (req as Noted)[FACTS];
     if (known) Object.assign(known, learned);
   };
   const observe: Observe = (request, learned) => {
@@ -44,7 +50,7 @@ export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
   };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const known: RequestFacts = {};
-    facts.set(req, known);
+    (req as Noted)[FACTS] = known;
     watchExchange(req, res, (exchange) => {
       metrics?.record(exchange, known);
       if (exchange.status >= 500) logger.error(toAccessLine(exchange, known), 'request failed');

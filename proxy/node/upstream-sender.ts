@@ -42,11 +42,13 @@ const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
 export function createUpstreamSender(options: { timeoutMs: number; idleSocketMs?: number }): UpstreamSender & { close(): void } {
   const agentOptions = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 256, maxFreeSockets: 64, timeout: options.idleSocketMs ?? 4000 };
   const agents = { http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) };
-  // The upstream is one configured URL: it is parsed once, not per request.
-  let parsed: { url: string; secure: boolean; target: http.RequestOptions } | undefined;
+  // The upstream is one configured URL: it is parsed once, not per request, and its options written out field by
+  // field per request (a literal of one shape, where a spread copies property by property).
+  let parsed: { url: string; secure: boolean; target: Pick<http.RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'> } | undefined;
   const parse = (url: string) => {
     const target = new URL(url);
-    return { url, secure: target.protocol === 'https:', target: urlToHttpOptions(target) };
+    const { protocol, hostname, port, path, auth } = urlToHttpOptions(target);
+    return { url, secure: protocol === 'https:', target: { protocol, hostname, port, path, auth } };
   };
 
   const attempt = (request: NodeUpstreamRequest, mayRetry: boolean): Promise<IncomingMessage> =>
@@ -62,7 +64,10 @@ export function createUpstreamSender(options: { timeoutMs: number; idleSocketMs?
         gone = true;
         req.destroy();
       };
-      const req = (secure ? https : http).request({ ...target, method, headers, agent: secure ? agents.https : agents.http, signal }, (res) => {
+      const req = (secure ? https : http).request({
+        protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, auth: target.auth,
+        method, headers, agent: secure ? agents.https : agents.http, signal,
+      }, (res) => {
         settled = true;
         clearTimeout(timer);
         client?.off('close', onClientGone);
