@@ -11,6 +11,7 @@ import type { LoadTarget } from '../lib/load.ts';
 import { startNginx } from '../lib/nginx.ts';
 import { record, toNginxLocation, type Recorded } from '../lib/record.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
+import { placeForMeasuring } from '../lib/pin-cpus.ts';
 import { EDGE_ARGS, spawnServer, type ChildServer } from '../lib/spawn-server.ts';
 import { provideTools, runWrk } from '../lib/wrk.ts';
 
@@ -40,6 +41,7 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
   const scratch = mkdtempSync(join(tmpdir(), 'warden-cpu-'));
   const servers: ChildServer[] = [];
   const started = loadAvg();
+  let unplace = () => {};
   try {
     // The real tools/list and tools/call answers, recorded from the sandbox, replayed by the stand-in.
     const capture = async (body: string, token?: string) => {
@@ -102,6 +104,8 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
       return { us: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)])), bad };
     };
 
+    const placement = placeForMeasuring([deployed, quiet, bare, nginx, pipe].map((server) => server.pid), [standin.pid]);
+    unplace = placement.restore;
     const staticRows: (string | number)[][] = [];
     const wire: (string | number)[][] = [];
     for (const [i, [name, path, headers]] of STATIC.entries()) {
@@ -135,13 +139,14 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
       ['tools/call get_account, verified Bearer token', num(m.edgeCall!, 1), num(m.quietCall!, 1), '–', '–', `${ratio(m.edgeCall!, m.edge!)} / ${ratio(m.quietCall!, m.quiet!)} of tools/list`, '≤ 1.1× tools/list', `${verdict(m.edgeCall! / m.edge! <= 1.1)} / ${verdict(m.quietCall! / m.quiet! <= 1.1)}`],
     ];
     const afterLoad = { edge: getRssMiB(deployed.pid), quiet: getRssMiB(quiet.pid) };
+    unplace();
 
     const startRows = await measureStart(env, dist);
     const ended = loadAvg();
     return [
       '## The edge at Node\'s limit: CPU per request, start, memory',
       '',
-      `CPU time (utime + stime of the server process from /proc) per answered request over one wrk load (1 thread, ${load.connections} connections, ${load.seconds} s), median of ${config.BENCH_RUNS} interleaved runs after a ${config.BENCH_WARMUP} s warm-up. "edge" is \`npm run serve\` as deployed (access log on, one JSON line per request to stdout, here /dev/null; metrics on their own port); "quiet" is the same with the access log and metrics off. The references answer the same recorded bytes and headers (the edge's own answers, recorded first) from memory: bare \`node:http\` (bench/serve/replay.ts) and nginx 1.22 (one process, \`master_process off\`, access log off). Load average before ${started}, after ${ended}.`,
+      `CPU time (utime + stime of the server process from /proc) per answered request over one wrk load (1 thread, ${load.connections} connections, ${load.seconds} s), median of ${config.BENCH_RUNS} interleaved runs after a ${config.BENCH_WARMUP} s warm-up. "edge" is \`npm run serve\` as deployed (access log on, one JSON line per request to stdout, here /dev/null; metrics on their own port); "quiet" is the same with the access log and metrics off. The references answer the same recorded bytes and headers (the edge's own answers, recorded first) from memory: bare \`node:http\` (bench/serve/replay.ts) and nginx 1.22 (one process, \`master_process off\`, access log off). Load average before ${started}, after ${ended}. ${placement.said}`,
       '',
       toTable(['request', 'edge µs', 'quiet µs', 'bare node:http µs', 'nginx µs', 'edge / bare', 'quiet / bare', 'goal', 'verdict (edge / quiet)', 'non-2xx'], staticRows),
       '',
@@ -158,6 +163,7 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
       `RSS after the load above: edge ${num(afterLoad.edge, 0)} MiB, quiet ${num(afterLoad.quiet, 0)} MiB.`,
     ].join('\n');
   } finally {
+    unplace();
     for (const server of servers.reverse()) await server.close();
     rmSync(scratch, { recursive: true, force: true });
   }
