@@ -58,3 +58,25 @@ describe('the Node forwarder over pooled connections', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('an upstream answer whose body is malformed from its first byte', () => {
+  it('fails in the same packet as its headers: UpstreamError unreachable with the parser code, before any byte goes to the client', async () => {
+    // Headers and a chunk size that is not hex, written at once: llhttp reads both in one pass.
+    const broken = net.createServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n'));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const forward = createHttpForwarder({ timeoutMs: 2000 });
+    try {
+      const target = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/mcp`;
+      const request = { method: 'POST', url: target, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal, idle: { ms: 5000 } };
+      const failure = await forward(request).then(() => undefined, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(UpstreamError);
+      expect(failure).toMatchObject({ kind: 'unreachable', reason: 'HPE_INVALID_CHUNK_SIZE' });
+    } finally {
+      await forward.close();
+      await new Promise<void>((resolve) => broken.close(() => resolve()));
+    }
+  });
+});
