@@ -15,9 +15,18 @@ export interface IdleLimit {
  * any time and the client reconnects (MCP Streamable HTTP: resumability, Last-Event-ID); any other body breaks off,
  * so the client sees it incomplete (RFC 9112 §8). A failure upstream breaks the client's response off too, and a
  * client that leaves releases the upstream. The Node counterpart of proxy/forward/idle-limit.ts, with nothing
- * between the two sockets but `pipe`.
+ * between the two sockets but `pipe`; a body that has all arrived by now is written at once instead.
  */
 export function pipeWithIdleLimit(upstream: IncomingMessage, client: Writable, limit: IdleLimit): void {
+  client.on('error', () => {});
+  if (upstream.complete && upstream.headers['content-length'] !== undefined) {
+    // The whole answer is already here (a JSON answer in one packet, the usual case): one write, the same bytes and
+    // framing the pipe would send, without a pipe and an idle timer around a body that cannot stall.
+    const body = upstream.read() as Buffer | null;
+    upstream.resume();
+    client.end(body ?? undefined);
+    return;
+  }
   let idled = false;
   const timer = setTimeout(() => {
     idled = true;
@@ -37,7 +46,6 @@ export function pipeWithIdleLimit(upstream: IncomingMessage, client: Writable, l
     clearTimeout(timer);
     if (!upstream.complete && !idled) client.destroy();
   });
-  client.on('error', () => {});
   client.once('close', () => {
     client.off('drain', moving);
     upstream.destroy();

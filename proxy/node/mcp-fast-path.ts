@@ -82,13 +82,6 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
         upstream.resume();
         return void res.end();
       }
-      if (upstream.complete && upstream.headers['content-length'] !== undefined) {
-        // The whole answer is already here (a JSON answer in one packet, the usual case): one write, the same bytes
-        // and framing the pipe would send, without a pipe and an idle timer around a body that cannot stall.
-        const body = upstream.read() as Buffer | null;
-        upstream.resume();
-        return void res.end(body ?? undefined);
-      }
       const onIdle = () => report({ status, error: idleError });
       pipeWithIdleLimit(upstream, res, { idleMs: config.upstreamIdleTimeoutMs, cleanEnd: isEventStreamType(upstream.headers['content-type']), onIdle });
     } catch (error) {
