@@ -20,33 +20,40 @@ export function createLogger(options: { level: LogLevel; service: string; destin
     const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
     return pino(settings, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l' }));
   }
-  // Lines are gathered into writes of 4 KiB or more (measured: a write per line cost about a tenth of a static
-  // request's CPU time), and written at least once a second, and at exit.
-  const destination = pino.destination({ fd: 1, sync: false, minLength: 4096 });
-  setInterval(() => destination.flush(), 1000).unref();
-  return pino(settings, batchPerTurn(destination));
+  return pino(settings, toStdoutPerTurn(process.stdout));
 }
 
+/** Where the lines go: Node's standard output stream, which may break (a pipe whose reader went away). */
+type Output = Pick<NodeJS.WriteStream, 'write' | 'on'>;
+
 /**
- * Hands the lines of one event-loop turn to the destination as one string. sonic-boom measures the byte length of
- * its whole pending buffer on every write, which cost about 1.5 µs a line under load (measured with --cpu-prof);
- * once a turn, that cost is shared by every line the turn logged.
+ * Standard output as pino's destination, the lines of one event-loop turn handed over as one write. Node writes
+ * stdout synchronously when it is a file or, on Linux, a pipe (Node's documentation: "A note on process I/O"): a line
+ * is out by the next turn, none waits in memory for a crash to lose, and a reader that cannot keep up slows the
+ * server rather than losing lines. pino's asynchronous destination hands its writes to libuv's thread pool; with the
+ * edge on one CPU, that cost 7–10 µs CPU per logged request (a pinned A/B of MCP tools/list; BENCHMARKS.md). A reader
+ * that goes away (EPIPE) ends the logging, not the server, as pino does for its own destination.
  */
-function batchPerTurn(destination: DestinationStream & { flush(cb?: (error?: Error) => void): void }): DestinationStream {
+export function toStdoutPerTurn(output: Output): DestinationStream & { flush(cb?: (error?: Error) => void): void } {
   let lines: string[] = [];
+  let broken = false;
+  output.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    broken = true;
+  });
   const release = () => {
     if (lines.length === 0) return;
     const text = lines.length === 1 ? lines[0]! : lines.join('');
     lines = [];
-    destination.write(text);
+    if (!broken) output.write(text);
   };
-  return Object.assign(Object.create(destination) as DestinationStream, {
+  return {
     write(line: string) {
       if (lines.push(line) === 1) setImmediate(release);
     },
     flush(cb?: (error?: Error) => void) {
       release();
-      destination.flush(cb);
+      cb?.();
     },
-  });
+  };
 }

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getFreePort } from '../../harness/free-port.ts';
+import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
+
+// The edge's access log as a deployment gets it: the real server's standard output, a pipe read by another process
+// (docker, journald, a collector), not a destination a test hands to the logger.
+const children: ChildProcess[] = [];
+
+async function startEdge(): Promise<{ child: ChildProcess; url: string; stdout: () => string }> {
+  const port = await getFreePort();
+  const { BASE_URL: _vite, ...env } = process.env;
+  const child = spawn(process.execPath, ['proxy/serve.ts'], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port), BASE_URL, APP_URL, WARDEN_OUT_DIR: DIST, METRICS_PORT: 'off', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => (stdout += d));
+  child.stderr!.on('data', (d) => (stderr += d));
+  const deadline = Date.now() + 30_000;
+  while (!stdout.includes('Warden edge server on')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the edge did not come up:\n${stdout}${stderr}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { child, url: `http://127.0.0.1:${port}`, stdout: () => stdout };
+}
+
+const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+});
+
+describe('the access log on standard output', () => {
+  it('has written a request\'s line by the time the next answer is out: nothing waits in memory for a crash to lose', async () => {
+    const { child, url, stdout } = await startEdge();
+    const first = await fetch(`${url}/api/health`);
+    expect(first.status).toBe(200);
+    const id = first.headers.get('x-request-id');
+    expect(id).toBeTruthy();
+    // The next exchange happens on a later turn of the event loop than the first one's end.
+    expect((await fetch(`${url}/llms.txt`)).status).toBe(200);
+    child.kill('SIGKILL');
+    await exited(child);
+    const lines = stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.req_id === id)).toMatchObject({ msg: 'request', method: 'GET', path: '/api/health', status: 200, service: 'edge', level: 'info' });
+  });
+
+  it('keeps serving when the reader of its output goes away (a broken pipe ends the logging, not the server)', async () => {
+    const { child, url } = await startEdge();
+    child.stdout!.destroy();
+    for (let i = 0; i < 5; i++) {
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(child.exitCode).toBeNull();
+    expect(child.signalCode).toBeNull();
+  });
+});
