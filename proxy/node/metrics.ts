@@ -10,7 +10,7 @@ export type RouteKind = 'health' | 'api' | 'mcp' | 'static' | 'malformed';
 export function toRouteKind(path: string): RouteKind {
   if (path === PATHS.health || path === PATHS.healthV1) return 'health';
   if (path.startsWith(PATHS.apiPrefix)) return 'api';
-  if (MCP_PATHS.includes(path.replace(/\/+$/, ''))) return 'mcp';
+  if (MCP_PATHS.includes(path.endsWith('/') ? path.replace(/\/+$/, '') : path)) return 'mcp';
   return 'static';
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { toLineWriter } from '../../runtime/node/create-logger.ts';
 import { watchExchange, type Exchange } from '../../runtime/node/exchange.ts';
 import type { Observe, RequestFacts } from '../observe.ts';
 import type { ClientError } from './client-error.ts';
@@ -17,21 +18,19 @@ function toNodeRequest(request: Request): IncomingMessage | undefined {
 const FACTS = Symbol('request facts');
 type Noted = IncomingMessage & { [FACTS]?: RequestFacts };
 
-/** One access log line: the exchange and what the app reported, flat, never a header value, query or body. */
-export function toAccessLine(exchange: Exchange, facts: RequestFacts): Record<string, unknown> {
+/** `,"name":value` as JSON, or nothing for a value that is not there (as pino leaves out undefined fields). */
+const field = (name: string, value: string | number | undefined): string => (value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`);
+
+/**
+ * The fields of one access log line as JSON text: the exchange and what the app reported, never a header value, query
+ * or body. Status, ms and bytes are finite numbers by construction (runtime/node/exchange.ts), written as they are.
+ */
+export function toAccessFields(exchange: Exchange, facts: RequestFacts): string {
   const { upstream } = facts;
-  return {
-    req_id: facts.requestId,
-    ...exchange,
-    variant: facts.variant,
-    mcp_method: facts.mcpMethod,
-    tool: facts.tool,
-    token: facts.token,
-    upstream: upstream?.address,
-    upstream_status: upstream?.status,
-    upstream_ms: upstream?.ms,
-    cause: facts.cause ?? upstream?.error,
-  };
+  const head = `${field('req_id', facts.requestId)},"method":${JSON.stringify(exchange.method)},"path":${JSON.stringify(exchange.path)},"status":${exchange.status},"ms":${exchange.ms},"bytes":${exchange.bytes}`;
+  return (exchange.aborted ? `${head},"aborted":true` : head) + field('variant', facts.variant) + field('mcp_method', facts.mcpMethod)
+    + field('tool', facts.tool) + field('token', facts.token) + field('upstream', upstream?.address) + field('upstream_status', upstream?.status)
+    + field('upstream_ms', upstream?.ms) + field('cause', facts.cause ?? upstream?.error);
 }
 
 /**
@@ -39,6 +38,7 @@ export function toAccessLine(exchange: Exchange, facts: RequestFacts): Record<st
  * cause for a 5xx), from the exchange node:http saw and the facts the app reported through `observe`.
  */
 export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
+  const writeLine = toLineWriter(logger);
   /** What a Node fast path learned about a request it answered itself. */
   const note = (req: IncomingMessage, learned: RequestFacts) => {
     const known = (req as Noted)[FACTS];
@@ -53,8 +53,9 @@ export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
     (req as Noted)[FACTS] = known;
     watchExchange(req, res, (exchange) => {
       metrics?.record(exchange, known);
-      if (exchange.status >= 500) logger.error(toAccessLine(exchange, known), 'request failed');
-      else if (logger.isLevelEnabled('info')) logger.info(toAccessLine(exchange, known), 'request');
+      if (exchange.status >= 500) {
+        if (logger.isLevelEnabled('error')) writeLine('error', toAccessFields(exchange, known), 'request failed');
+      } else if (logger.isLevelEnabled('info')) writeLine('info', toAccessFields(exchange, known), 'request');
     });
   };
   const onClientError = (status: number, error: ClientError) => {

@@ -66,15 +66,16 @@ export function createStaticFastPath(
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const path = toTargetPath(req.url);
-    if (!isStaticPath(path)) return false;
     const markdown = toVariant(req.headers.accept) === 'markdown';
     const coding = toContentCoding(req.headers['accept-encoding']);
     const key = `${markdown ? 'md' : 'html'} ${coding ?? 'identity'} ${path}`;
+    // Only a static path is ever remembered, so a remembered answer needs no second look at its path.
     const known = answers.get(key);
     if (known) {
       write(req, res, known);
       return true;
     }
+    if (!isStaticPath(path)) return false;
     // The planner reads the in-memory table: it settles at once. Its answer is remembered before it is written.
     void planner({ method: 'GET', path, accept: markdown ? 'text/markdown' : null, acceptEncoding: coding ?? null }).then(
       (answer) => {

@@ -5,7 +5,8 @@ import { readContent } from '../../src/content/read-content.ts';
 import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { readEnv } from '../../proxy/config.ts';
 import { startNodeServer, type NodeServer } from '../../proxy/node/create-node-server.ts';
-import { createLogger } from '../../runtime/node/create-logger.ts';
+import { createLogger, toLineWriter } from '../../runtime/node/create-logger.ts';
+import { toAccessFields } from '../../proxy/node/request-log.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { createFixtureDist } from './helpers/fixture-dist.ts';
 import { BASE_URL } from './helpers/test-app.ts';
@@ -179,5 +180,25 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     expect(after.find((f) => f.name === 'warden_upstream_response_seconds')?.type).toBe('HISTOGRAM');
     expect(after.find((f) => f.name === 'warden_http_request_duration_seconds')?.type).toBe('HISTOGRAM');
     for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds']) expect(after.some((f) => f.name === name)).toBe(true);
+  });
+});
+
+describe('the access line, written by hand for speed', () => {
+  it('is the line pino writes for the same fields: same keys in the same order, same values, escapes included', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', service: 'edge', destination: { write: (chunk: string) => void lines.push(chunk) } });
+    const exchange = { method: 'GET', path: '/docs/a"b\\c\u0001\u2028é', status: 502, ms: 1.25, bytes: 0, aborted: true as const };
+    const facts = { requestId: 'r-1', mcpMethod: 'tools/call', tool: 'get_account', token: 'valid', upstream: { address: 'http://127.0.0.1:1/mcp', status: 502, ms: 0.5 }, cause: 'line\nbreak' };
+    const writeLine = toLineWriter(logger);
+    writeLine('error', toAccessFields(exchange, facts), 'request failed');
+    logger.error({ req_id: facts.requestId, ...exchange, mcp_method: facts.mcpMethod, tool: facts.tool, token: facts.token, upstream: facts.upstream.address, upstream_status: 502, upstream_ms: 0.5, cause: facts.cause }, 'request failed');
+    writeLine('info', toAccessFields({ method: 'HEAD', path: '/', status: 200, ms: 0, bytes: 10 }, {}), 'request');
+    logger.info({ method: 'HEAD', path: '/', status: 200, ms: 0, bytes: 10 }, 'request');
+    expect(lines).toHaveLength(4);
+    const untimed = (line: string) => line.replace(/"time":\d+,/, '"time":0,');
+    expect(lines.every((line) => line.endsWith('}\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
+    expect(untimed(lines[0]!)).toBe(untimed(lines[1]!));
+    expect(untimed(lines[2]!)).toBe(untimed(lines[3]!));
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', service: 'edge', path: exchange.path, cause: 'line\nbreak', aborted: true });
   });
 });
