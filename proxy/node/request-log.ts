@@ -53,9 +53,9 @@ export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
     (req as Noted)[FACTS] = known;
     watchExchange(req, res, (exchange) => {
       metrics?.record(exchange, known);
-      if (exchange.status >= 500) {
-        if (logger.isLevelEnabled('error')) writeLine('error', toAccessFields(exchange, known), 'request failed');
-      } else if (logger.isLevelEnabled('info')) writeLine('info', toAccessFields(exchange, known), 'request');
+      const failed = exchange.status >= 500;
+      const level = failed ? 'error' : 'info';
+      if (logger.isLevelEnabled(level)) writeLine(level, toAccessFields(exchange, known), failed ? 'request failed' : 'request');
     });
   };
   const onClientError = (status: number, error: ClientError) => {

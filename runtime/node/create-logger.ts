@@ -23,8 +23,8 @@ export function createLogger(options: { level: LogLevel; service: string; destin
   return pino(settings, toStdoutPerTurn(process.stdout));
 }
 
-/** A level pino logs at that a hand-written line may take. */
-type LineLevel = 'info' | 'warn' | 'error';
+/** The levels a hand-written line is written at: a request's, and a failed request's. */
+type LineLevel = 'info' | 'error';
 
 /**
  * Writes one line whose fields are JSON text already (`,"name":value…`), as pino writes `logger[level](fields, msg)`
