@@ -16,6 +16,7 @@ import { createEdgeMetrics } from './metrics.ts';
 import { readDist } from './read-dist.ts';
 import { createRequestLog } from './request-log.ts';
 import { createHttpForwarder } from './http-forwarder.ts';
+import { createUpstreamPool } from './upstream-pool.ts';
 
 /** A running edge server: the public listener, and where its metrics are when they are served apart. */
 export interface NodeServer extends Listening {
@@ -33,6 +34,7 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const metrics = env.METRICS_PORT === 'off' ? undefined : createEdgeMetrics();
   const requestLog = createRequestLog(logger, metrics);
   const forward = createHttpForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+  const pool = createUpstreamPool({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
   // jose's remote JWK Set caches keys and refetches on an unknown `kid`: key rotation without restarts.
   const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
   const files = toStaticFiles(readDist(resolve(env.WARDEN_OUT_DIR)));
@@ -41,7 +43,7 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const planner = createStaticPlanner(config, files);
   // POSTs to the MCP paths, the health document and static documents are answered in node:http's terms; the rest
   // goes to the app.
-  const mcpFastPath = createMcpFastPath(config, { send: forward.send, verifyToken, note: requestLog.note });
+  const mcpFastPath = createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: requestLog.note });
   const healthFastPath = createHealthFastPath(config, requestLog.note);
   // Metrics stay off the public port unless METRICS_PORT names it.
   const shared = metrics && env.PORT !== 0 && env.METRICS_PORT === env.PORT;
@@ -66,6 +68,7 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
       await listening.close();
       await apart?.close();
       await forward.close();
+      await pool.close();
       logger.flush();
     },
   };

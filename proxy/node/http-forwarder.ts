@@ -1,7 +1,7 @@
 import { FastResponse } from 'srvx/node';
 import { isBodyless, isEventStream, type Forwarder } from '../forward/forwarder.ts';
 import { toPipeSource } from './idle-guard.ts';
-import { createUpstreamSender, type UpstreamSender } from './upstream-sender.ts';
+import { createUpstreamSender } from './upstream-sender.ts';
 
 function toHeaders(raw: string[]): Headers {
   const headers = new Headers();
@@ -11,10 +11,9 @@ function toHeaders(raw: string[]): Headers {
 
 /**
  * The Node forwarder for the app: the keep-alive `node:http` sender (proxy/node/upstream-sender.ts) with its answer
- * as a web Response that streams, chunk by chunk. `send` is the sender itself, for the Node fast path to share
- * the same connection pool.
+ * as a web Response that streams, chunk by chunk. The Node fast path has its own pool (proxy/node/upstream-pool.ts).
  */
-export function createHttpForwarder(options: { timeoutMs: number; idleSocketMs?: number }): Forwarder & { send: UpstreamSender; close(): Promise<void> } {
+export function createHttpForwarder(options: { timeoutMs: number; idleSocketMs?: number }): Forwarder & { close(): Promise<void> } {
   const send = createUpstreamSender(options);
   const forward: Forwarder = async ({ method, url, headers, body, signal, idle }) => {
     const res = await send({ method, url, headers: Object.fromEntries(headers), body, signal });
@@ -30,7 +29,6 @@ export function createHttpForwarder(options: { timeoutMs: number; idleSocketMs?:
     return new FastResponse(source as unknown as ReadableStream, { status, headers: responseHeaders }) as Response;
   };
   return Object.assign(forward, {
-    send,
     close: async () => send.close(),
   });
 }

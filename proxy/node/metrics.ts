@@ -14,9 +14,13 @@ export function toRouteKind(path: string): RouteKind {
   return 'static';
 }
 
-/** An upstream failure reason as a small label: an error code (ECONNREFUSED, HPE_…), `timeout`, `idle`, or `other`. */
+/**
+ * An upstream failure reason as a small label: its code (`ECONNREFUSED`, `HPE_…`, `UND_ERR_SOCKET` of
+ * `UND_ERR_SOCKET: other side closed`, `HTTPParserError`), `timeout`, `idle`, or `other`.
+ */
 export function toCauseLabel(reason: string): string {
-  if (/^(timeout|[A-Z][A-Z0-9_]{2,40})$/.test(reason)) return reason;
+  const code = /^(timeout|[A-Z][A-Za-z0-9_]{2,40})(?::|$)/.exec(reason)?.[1];
+  if (code) return code;
   return reason.startsWith('idle') ? 'idle' : 'other';
 }
 

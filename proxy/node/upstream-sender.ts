@@ -1,4 +1,4 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { UpstreamError } from '../forward/forwarder.ts';
@@ -11,8 +11,6 @@ export interface NodeUpstreamRequest {
   body: Uint8Array | null;
   /** Aborted when the client goes away (the app's request signal): the upstream request is then dropped. */
   signal?: AbortSignal;
-  /** Or the client's response itself (the Node fast path): when it closes before the upstream answers, the same. */
-  client?: ServerResponse;
 }
 
 /** Sends a request upstream; resolves with the response as soon as its headers arrive. */
@@ -53,24 +51,18 @@ export function createUpstreamSender(options: { timeoutMs: number; idleSocketMs?
 
   const attempt = (request: NodeUpstreamRequest, mayRetry: boolean): Promise<IncomingMessage> =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      const { method, headers, body, signal, client } = request;
+      const { method, headers, body, signal } = request;
       if (parsed?.url !== request.url) parsed = parse(request.url);
       const { secure, target } = parsed;
       let settled = false;
       let timedOut = false;
-      let gone = false;
       let failure: Error | undefined;
-      const onClientGone = () => {
-        gone = true;
-        req.destroy();
-      };
       const req = (secure ? https : http).request({
         protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, auth: target.auth,
         method, headers, agent: secure ? agents.https : agents.http, signal,
       }, (res) => {
         settled = true;
         clearTimeout(timer);
-        client?.off('close', onClientGone);
         // After the headers, failures (a reset mid-stream) reach the client through the body; this listener keeps
         // them from becoming uncaught: an unhandled body error once took the whole process down.
         res.on('error', () => {});
@@ -83,18 +75,16 @@ export function createUpstreamSender(options: { timeoutMs: number; idleSocketMs?
           resolve(res);
         });
       });
-      client?.once('close', onClientGone);
       const timer = setTimeout(() => {
         timedOut = true;
         req.destroy();
       }, options.timeoutMs);
       req.on('error', (error) => {
         clearTimeout(timer);
-        client?.off('close', onClientGone);
         failure = error;
         if (settled) return;
         settled = true;
-        if (signal?.aborted || gone) return reject(error);
+        if (signal?.aborted) return reject(error);
         if (timedOut) return reject(new UpstreamError('timeout'));
         const code = (error as NodeJS.ErrnoException).code ?? '';
         if (mayRetry && req.reusedSocket && STALE_SOCKET.has(code)) return resolve(attempt(request, false));

@@ -7,6 +7,7 @@ import { readEnv } from '../../proxy/config.ts';
 import { startNodeServer, type NodeServer } from '../../proxy/node/create-node-server.ts';
 import { createLogger, toLineWriter } from '../../runtime/node/create-logger.ts';
 import { toAccessFields } from '../../proxy/node/request-log.ts';
+import { toCauseLabel } from '../../proxy/node/metrics.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { createFixtureDist } from './helpers/fixture-dist.ts';
 import { BASE_URL } from './helpers/test-app.ts';
@@ -200,5 +201,12 @@ describe('the access line, written by hand for speed', () => {
     expect(untimed(lines[0]!)).toBe(untimed(lines[1]!));
     expect(untimed(lines[2]!)).toBe(untimed(lines[3]!));
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', service: 'edge', path: exchange.path, cause: 'line\nbreak', aborted: true });
+  });
+});
+
+describe('upstream failure causes as metric labels', () => {
+  it('keep the code and drop the words, so the label set stays small', () => {
+    const reasons = ['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET: other side closed', 'HTTPParserError: Invalid character in chunk size', 'timeout', 'idle for 100 ms after the headers', 'socket hang up'];
+    expect(reasons.map(toCauseLabel)).toEqual(['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET', 'HTTPParserError', 'timeout', 'idle', 'other']);
   });
 });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createRemoteJWKSet } from 'jose';
 import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { CATEGORIES, type FuzzContext } from '../../harness/hostile/case.ts';
@@ -32,10 +33,14 @@ describe.each([['the app', false], ['the Node fast path', true]] as const)('host
     upstream = await startRecordingUpstream(keys, base.publicMethods, { timeoutMs: base.upstreamTimeoutMs });
     const config = { ...base, appUrl: upstream.url };
     const forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
-    closeForward = forward.close;
+    const pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
+    closeForward = async () => {
+      await forward.close();
+      await pool.close();
+    };
     const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(`${upstream.url}/jwks`)) });
     const app = createApp(config, { files: loadFiles(DIST), forward, verifyToken });
-    const fastPath = fast ? createMcpFastPath(config, { send: forward.send, verifyToken, note: () => {} }) : undefined;
+    const fastPath = fast ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: () => {} }) : undefined;
     edge = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
     ctx = await createFuzzContext(keys, { publicMethods: config.publicMethods, bodyLimitBytes: config.bodyLimitBytes, ownOrigin: BASE_URL });
   });

@@ -2,7 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { UpstreamError } from '../../proxy/forward/forwarder.ts';
+
+/** One POST `{}` and its whole answer, through one of the Node senders; `chunks` gets the body as it arrives. */
+type Post = ((url: string, chunks?: Buffer[]) => Promise<unknown>) & { close(): Promise<void>; parseFailure: RegExp };
+
+/** The app's forwarder (node:http, a web Response) and the fast path's pool (undici, callbacks). */
+const SENDERS: Record<string, () => Post> = {
+  'the app forwarder (node:http)': () => {
+    const forward = createHttpForwarder({ timeoutMs: 2000 });
+    const post = async (url: string, chunks: Buffer[] = []) => {
+      const request = { method: 'POST', url, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal, idle: { ms: 5000 } };
+      const response = await forward(request);
+      chunks.push(Buffer.from(await response.arrayBuffer()));
+    };
+    return Object.assign(post, { close: forward.close, parseFailure: /^HPE_INVALID_CHUNK_SIZE$/ });
+  },
+  'the fast path pool (undici)': () => {
+    const pool = createUpstreamPool({ timeoutMs: 2000 });
+    const post = (url: string, chunks: Buffer[] = []) => new Promise<void>((resolve, reject) => {
+      pool.dispatch({ url, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}') }, {
+        onStart: () => {}, onHead: () => {}, onData: (chunk) => void chunks.push(chunk), onEnd: resolve, onError: reject,
+      });
+    });
+    // undici's parse errors carry llhttp's words rather than its code.
+    return Object.assign(post, { close: pool.close, parseFailure: /^HTTPParserError: Invalid character in chunk size$/ });
+  },
+};
 
 // An upstream that closes each idle keep-alive connection CLOSE_AFTER ms after its answer and says nothing about it
 // (no Keep-Alive hint, no Connection: close), as load balancers do: the race that answered 502s under load.
@@ -35,16 +62,15 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe('the Node forwarder over pooled connections', () => {
+describe.each(Object.entries(SENDERS))('%s over pooled connections', (_name, toSender) => {
   it('a request that meets a connection the upstream is closing is sent again on a new one: no 502', async () => {
-    const forward = createHttpForwarder({ timeoutMs: 2000 });
+    const post = toSender();
     const failures: string[] = [];
     for (let round = 0; round < 40; round++) {
       await Promise.all(
         [0, 1, 2, 3].map(async () => {
           try {
-            const response = await forward({ method: 'POST', url, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal, idle: { ms: 5000 } });
-            await response.arrayBuffer();
+            await post(url);
           } catch (error) {
             failures.push(error instanceof UpstreamError ? error.reason : String(error));
           }
@@ -53,13 +79,13 @@ describe('the Node forwarder over pooled connections', () => {
       // Come back just as the upstream closes the idle connections.
       await new Promise((resolve) => setTimeout(resolve, CLOSE_AFTER - 3 + (round % 7)));
     }
-    await forward.close();
+    await post.close();
     expect(closedIdle).toBeGreaterThan(0);
     expect(failures).toEqual([]);
   });
 });
 
-describe('an upstream answer whose body is malformed from its first byte', () => {
+describe.each(Object.entries(SENDERS))('an upstream answer whose body is malformed from its first byte (%s)', (_name, toSender) => {
   it('fails in the same packet as its headers: UpstreamError unreachable with the parser code, before any byte goes to the client', async () => {
     // Headers and a chunk size that is not hex, written at once: llhttp reads both in one pass.
     const broken = net.createServer((socket) => {
@@ -67,15 +93,15 @@ describe('an upstream answer whose body is malformed from its first byte', () =>
       socket.on('error', () => {});
     });
     await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-    const forward = createHttpForwarder({ timeoutMs: 2000 });
+    const post = toSender();
     try {
-      const target = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/mcp`;
-      const request = { method: 'POST', url: target, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal, idle: { ms: 5000 } };
-      const failure = await forward(request).then(() => undefined, (error: unknown) => error);
+      const chunks: Buffer[] = [];
+      const failure = await post(`http://127.0.0.1:${(broken.address() as AddressInfo).port}/mcp`, chunks).then(() => undefined, (error: unknown) => error);
       expect(failure).toBeInstanceOf(UpstreamError);
-      expect(failure).toMatchObject({ kind: 'unreachable', reason: 'HPE_INVALID_CHUNK_SIZE' });
+      expect(failure).toMatchObject({ kind: 'unreachable', reason: expect.stringMatching(post.parseFailure) });
+      expect(chunks).toEqual([]);
     } finally {
-      await forward.close();
+      await post.close();
       await new Promise<void>((resolve) => broken.close(() => resolve()));
     }
   });

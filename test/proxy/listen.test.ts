@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
-import { createUpstreamSender } from '../../proxy/node/upstream-sender.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { sendRaw } from '../../harness/raw-http.ts';
 import { createRecordingForward, createTestConfig } from './helpers/test-app.ts';
 
@@ -11,12 +11,14 @@ import { createRecordingForward, createTestConfig } from './helpers/test-app.ts'
 let edge: Listening;
 const { seen, forward } = createRecordingForward();
 const LIMIT = 64 * 1024;
+const pool = createUpstreamPool({ timeoutMs: 1000 });
+afterAll(() => pool.close());
 const DOORS = [['the app', false], ['the Node fast path', true]] as const;
 
 async function startEdge(fast: boolean): Promise<Listening> {
   const config = createTestConfig({ bodyLimitBytes: LIMIT });
   // The fast path's upstream is a closed port: these requests are all refused before it, or answered 502.
-  const fastPath = fast ? createMcpFastPath({ ...config, appUrl: 'http://127.0.0.1:9' }, { send: createUpstreamSender({ timeoutMs: 1000 }), note: () => {} }) : undefined;
+  const fastPath = fast ? createMcpFastPath({ ...config, appUrl: 'http://127.0.0.1:9' }, { dispatch: pool.dispatch, note: () => {} }) : undefined;
   return listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
 }
 

@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import type { RequestFacts } from '../../proxy/observe.ts';
@@ -66,12 +67,13 @@ beforeAll(async () => {
   const config = createTestConfig({ appUrl: upstream.url, bodyLimitBytes: 4096, allowedOrigins: ['https://allowed.example'] });
   const start = async (withFastPath: boolean, seen: RequestFacts[]) => {
     const forward = createHttpForwarder({ timeoutMs: 2000 });
+    const pool = createUpstreamPool({ timeoutMs: 2000 });
     const verifyToken = toTokenVerifier(config, { getKey: keys.getKey });
     const observe = (_request: Request, learned: RequestFacts) => void seen.push(learned);
     const app = createApp(config, { files: new Map(), forward, verifyToken, observe });
-    const fastPath = withFastPath ? createMcpFastPath(config, { send: forward.send, verifyToken, note: (_req, learned) => void seen.push(learned) }) : undefined;
+    const fastPath = withFastPath ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void seen.push(learned) }) : undefined;
     const server = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
-    closers.push(server.close, forward.close);
+    closers.push(server.close, forward.close, pool.close);
     return server;
   };
   plain = await start(false, facts.plain);

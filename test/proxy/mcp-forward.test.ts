@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
@@ -7,10 +7,11 @@ import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
 import type { Forwarder } from '../../proxy/forward/forwarder.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 
 // The ways the edge forwards: node:http on Node, fetch on edge runtimes (the worker), and the Node server's MCP
 // fast path (POSTs answered in node:http's terms, the rest by the app over node:http), which must answer alike.
-type Door = { forwarder: (options: { timeoutMs: number }) => Forwarder & { close(): Promise<void>; send?: ReturnType<typeof createHttpForwarder>['send'] }; fast: boolean };
+type Door = { forwarder: (options: { timeoutMs: number }) => Forwarder & { close(): Promise<void> }; fast: boolean };
 const DOORS: Record<string, Door> = {
   'node:http': { forwarder: createHttpForwarder, fast: false },
   'Node fast path': { forwarder: createHttpForwarder, fast: true },
@@ -29,11 +30,13 @@ afterEach(async () => {
 async function startEdge(appUrl: string, overrides: Parameters<typeof createTestConfig>[0] = {}): Promise<Listening> {
   const config = createTestConfig({ appUrl, ...overrides });
   const forward = door.forwarder({ timeoutMs: config.upstreamTimeoutMs });
-  const fastPath = door.fast ? createMcpFastPath(config, { send: forward.send!, note: () => {} }) : undefined;
+  const pool = door.fast ? createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs }) : undefined;
+  const fastPath = pool && createMcpFastPath(config, { dispatch: pool.dispatch, note: () => {} });
   const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
   stops.push(async () => {
     await edge.close();
     await forward.close();
+    await pool?.close();
   });
   return edge;
 }
@@ -42,6 +45,18 @@ async function upstream(handler: Parameters<typeof startUpstream>[0]): Promise<T
   const up = await startUpstream(handler);
   stops.push(() => up.close());
   return up;
+}
+
+/** The data of a chunked body (RFC 9112 §7.1), no extensions or trailers. */
+function unchunk(body: string): string {
+  let data = '';
+  for (let at = 0; ;) {
+    const line = body.indexOf('\r\n', at);
+    const size = parseInt(body.slice(at, line), 16);
+    if (!(size > 0)) return data;
+    data += body.slice(line + 2, line + 2 + size);
+    at = line + 2 + size + 2;
+  }
 }
 
 const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
@@ -214,6 +229,40 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     await expect(res.text()).rejects.toThrow();
     const next = await post(edge.url, initialize);
     expect(next.status).toBe(200);
+  });
+
+  it('a large answer to a client that is slow to read arrives whole: the upstream is held back, not buffered or cut', async () => {
+    // 16 MiB: more than the loopback sockets' buffers hold on the way, so the upstream can finish only as the client reads.
+    const events = Array.from({ length: 16_384 }, (_, i) => `id: ${i}\ndata: ${String(i).padStart(1000, '.')}\n\n`).join('');
+    let upstreamFinished = Infinity;
+    const up = await upstream((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.on('finish', () => (upstreamFinished = Date.now()));
+      res.end(events);
+    });
+    const edge = await startEdge(up.url);
+    const { port } = new URL(edge.url);
+    let resumed = 0;
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = createConnection({ host: '127.0.0.1', port: Number(port) });
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
+      socket.on('error', reject);
+      socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: ${initialize.length}\r\n\r\n${initialize}`);
+      // Read nothing for a while: the kernel buffers fill, and the edge must wait for the client.
+      socket.pause();
+      setTimeout(() => {
+        resumed = Date.now();
+        socket.resume();
+      }, 300);
+    });
+    expect(upstreamFinished).toBeGreaterThanOrEqual(resumed);
+    const [head, ...rest] = received.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    const body = rest.join('\r\n\r\n');
+    // Inside chunked framing (RFC 9112 §7.1) or not, the events arrive in order, all of them.
+    expect(/transfer-encoding: chunked/i.test(head!) ? unchunk(body) : body).toBe(events);
   });
 
   it('a client that leaves mid-stream releases the upstream request', async () => {

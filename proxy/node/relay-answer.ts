@@ -1,0 +1,135 @@
+import type { ServerResponse } from 'node:http';
+import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
+import type { AppConfig } from '../config.ts';
+import { isBodyless, isEventStreamType, UpstreamError } from '../forward/forwarder.ts';
+import { toCorsHeaders } from '../mcp/cors.ts';
+import { isUpstreamRefusal, toIdleCause, toUpstreamRefusal } from '../mcp/forward-upstream.ts';
+import { isClientHeader } from '../mcp/upstream-headers.ts';
+import type { UpstreamCallbacks, UpstreamControl } from './upstream-pool.ts';
+
+type UpstreamHeaders = Record<string, string | string[] | undefined>;
+
+/** The upstream's response head as the client gets it: the kept headers, CORS, the request's id. */
+function toClientHead(upstream: UpstreamHeaders, origin: string | null, requestId: string): string[] {
+  const head: string[] = [];
+  for (const name in upstream) {
+    const value = upstream[name];
+    if (value === undefined || !isClientHeader(name)) continue;
+    if (typeof value === 'string') head.push(name, value);
+    else for (const line of value) head.push(name, line);
+  }
+  if (origin) for (const [name, value] of Object.entries(toCorsHeaders(origin))) head.push(name, value);
+  head.push(REQUEST_ID_HEADER, requestId);
+  return head;
+}
+
+/** What the relay answers with besides the upstream's bytes. */
+export interface RelayContext {
+  origin: string | null;
+  requestId: string;
+  /** The JSON-RPC id an upstream refusal carries. */
+  id: string | number | null;
+  /** Tells the access log the upstream's status or failure (proxy/mcp/forward-upstream.ts: toUpstreamReport). */
+  report(facts: { status?: number; error?: string }): void;
+  /** Answers in the app's error shape: an McpError, or an UpstreamError (→ 502 or 504). */
+  refuse(error: unknown): void;
+}
+
+/**
+ * Relays one upstream answer to the client as it arrives, in the app's terms (proxy/mcp/forward-upstream.ts): a
+ * 401 or 403 becomes the gate's refusal, the kept headers go back with CORS and the request's id, and the body
+ * goes through chunk by chunk (SSE events one by one, MCP Streamable HTTP).
+ *
+ * The head is written with the body's first bytes, not before: a body that is malformed from its first byte (it
+ * fails in the same packet as the head) is then answered 502 while nothing has gone to the client, and an answer
+ * that arrives whole goes out as one write. A slow client pauses the upstream; when no chunk arrives for the idle
+ * limit while the client could take one, an event stream ends cleanly (the client resumes with Last-Event-ID) and
+ * any other body breaks off, so the client sees it incomplete (RFC 9112 §8). A client that leaves drops the
+ * upstream request.
+ */
+export function relayAnswer(config: AppConfig, res: ServerResponse, context: RelayContext): UpstreamCallbacks {
+  let control: UpstreamControl | undefined;
+  let status = 0;
+  let head: string[] = [];
+  let cleanEnd = false;
+  let timer: NodeJS.Timeout | undefined;
+  /** 'waiting' for a head; 'refused' (answered in the gate's shape); 'relaying' the body; 'over'. */
+  let state: 'waiting' | 'refused' | 'relaying' | 'over' = 'waiting';
+
+  const writeHead = () => {
+    context.report({ status });
+    res.writeHead(status, head);
+  };
+  const onIdle = () => {
+    state = 'over';
+    context.report({ status, error: toIdleCause(config) });
+    control?.abort(new UpstreamError('timeout', toIdleCause(config)));
+    if (!res.headersSent) res.writeHead(status, head);
+    if (cleanEnd) res.end();
+    else res.destroy(new Error(`the upstream sent nothing for ${config.upstreamIdleTimeoutMs} ms`));
+  };
+  const onDrain = () => {
+    timer?.refresh();
+    control?.resume();
+  };
+  res.on('error', () => {});
+  res.once('close', () => {
+    // A refusal's own small body is left to the pool to read, so its connection stays reusable.
+    if (state === 'over' || state === 'refused') return;
+    state = 'over';
+    clearTimeout(timer);
+    control?.abort(new Error('the client left'));
+  });
+
+  return {
+    onStart: (started) => {
+      control = started;
+      if (state === 'over') started.abort(new Error('the client left'));
+    },
+    onHead: (upstreamStatus, headers) => {
+      if (state !== 'waiting') return;
+      if (res.destroyed) {
+        state = 'over';
+        return control?.abort(new Error('the client left'));
+      }
+      if (isUpstreamRefusal(upstreamStatus)) {
+        // The (small) refusal body is read to its end by the pool: the keep-alive connection stays reusable.
+        state = 'refused';
+        context.report({ status: upstreamStatus });
+        const challenge = headers['www-authenticate'];
+        return context.refuse(toUpstreamRefusal(config, upstreamStatus, Array.isArray(challenge) ? challenge.join(', ') : challenge, context.id));
+      }
+      status = upstreamStatus;
+      head = toClientHead(headers, context.origin, context.requestId);
+      const type = headers['content-type'];
+      cleanEnd = isEventStreamType(Array.isArray(type) ? type[0] : type);
+      if (!isBodyless(status, 'POST')) timer = setTimeout(onIdle, config.upstreamIdleTimeoutMs);
+      state = 'relaying';
+    },
+    onData: (chunk) => {
+      if (state !== 'relaying') return;
+      if (!res.headersSent) writeHead();
+      timer?.refresh();
+      if (!res.write(chunk)) {
+        control?.pause();
+        res.once('drain', onDrain);
+      }
+    },
+    onEnd: () => {
+      if (state !== 'relaying') return;
+      state = 'over';
+      clearTimeout(timer);
+      if (!res.headersSent) writeHead();
+      res.end();
+    },
+    onError: (error) => {
+      if (state === 'over' || state === 'refused') return;
+      state = 'over';
+      clearTimeout(timer);
+      if (res.headersSent) return void res.destroy();
+      // Nothing went to the client yet (the head arrived or not): answered as the app answers it (502 or 504).
+      context.report({ error: error.reason });
+      context.refuse(error);
+    },
+  };
+}
