@@ -62,11 +62,8 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
       id = admitted.id;
       const report = toUpstreamReport(url, tell);
       const upstreamHeaders = toUpstreamHeaders(headers, Object.keys(req.headers), requestId);
-      deps.dispatch({ url, headers: upstreamHeaders, body: admitted.body! }, relayAnswer(config, res, {
-        origin, requestId, report,
-        refuse: (error) => refuse(error instanceof UpstreamError ? toUpstreamFailure(error, id) : error),
-        id,
-      }));
+      const relay = { origin, requestId, id, report, refuse: (error: unknown) => refuse(error instanceof UpstreamError ? toUpstreamFailure(error, id) : error) };
+      relayAnswer(config, res, relay, (callbacks) => deps.dispatch({ url, headers: upstreamHeaders, body: admitted.body! }, callbacks));
     } catch (error) {
       refuse(error);
     }

@@ -38,28 +38,25 @@ export interface RelayContext {
 /**
  * Relays one upstream answer to the client as it arrives, in the app's terms (proxy/mcp/forward-upstream.ts): a
  * 401 or 403 becomes the gate's refusal, the kept headers go back with CORS and the request's id, and the body
- * goes through chunk by chunk (SSE events one by one, MCP Streamable HTTP).
+ * goes through chunk by chunk (SSE events one by one, MCP Streamable HTTP). `start` sends the request.
  *
  * The head is written with the body's first bytes, not before: a body that is malformed from its first byte (it
  * fails in the same packet as the head) is then answered 502 while nothing has gone to the client, and an answer
  * that arrives whole goes out as one write. A slow client pauses the upstream; when no chunk arrives for the idle
  * limit while the client could take one, an event stream ends cleanly (the client resumes with Last-Event-ID) and
  * any other body breaks off, so the client sees it incomplete (RFC 9112 §8). A client that leaves drops the
- * upstream request.
+ * upstream request, sent or still waiting for a connection.
  */
-export function relayAnswer(config: AppConfig, res: ServerResponse, context: RelayContext): UpstreamCallbacks {
+export function relayAnswer(config: AppConfig, res: ServerResponse, context: RelayContext, start: (callbacks: UpstreamCallbacks) => UpstreamControl): void {
   let control: UpstreamControl | undefined;
   let status = 0;
   let head: string[] = [];
   let cleanEnd = false;
   let timer: NodeJS.Timeout | undefined;
+  let draining = false;
   /** 'waiting' for a head; 'refused' (answered in the gate's shape); 'relaying' the body; 'over'. */
   let state: 'waiting' | 'refused' | 'relaying' | 'over' = 'waiting';
 
-  const writeHead = () => {
-    context.report({ status });
-    res.writeHead(status, head);
-  };
   const onIdle = () => {
     state = 'over';
     context.report({ status, error: toIdleCause(config) });
@@ -69,6 +66,7 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
     else res.destroy(new Error(`the upstream sent nothing for ${config.upstreamIdleTimeoutMs} ms`));
   };
   const onDrain = () => {
+    draining = false;
     timer?.refresh();
     control?.resume();
   };
@@ -81,21 +79,13 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
     control?.abort(new Error('the client left'));
   });
 
-  return {
-    onStart: (started) => {
-      control = started;
-      if (state === 'over') started.abort(new Error('the client left'));
-    },
+  control = start({
     onHead: (upstreamStatus, headers) => {
       if (state !== 'waiting') return;
-      if (res.destroyed) {
-        state = 'over';
-        return control?.abort(new Error('the client left'));
-      }
+      context.report({ status: upstreamStatus });
       if (isUpstreamRefusal(upstreamStatus)) {
         // The (small) refusal body is read to its end by the pool: the keep-alive connection stays reusable.
         state = 'refused';
-        context.report({ status: upstreamStatus });
         const challenge = headers['www-authenticate'];
         return context.refuse(toUpstreamRefusal(config, upstreamStatus, Array.isArray(challenge) ? challenge.join(', ') : challenge, context.id));
       }
@@ -108,9 +98,11 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
     },
     onData: (chunk) => {
       if (state !== 'relaying') return;
-      if (!res.headersSent) writeHead();
+      if (!res.headersSent) res.writeHead(status, head);
       timer?.refresh();
-      if (!res.write(chunk)) {
+      // undici may hand over a chunk or two more after a pause: one wait for the drain covers them.
+      if (!res.write(chunk) && !draining) {
+        draining = true;
         control?.pause();
         res.once('drain', onDrain);
       }
@@ -119,7 +111,7 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
       if (state !== 'relaying') return;
       state = 'over';
       clearTimeout(timer);
-      if (!res.headersSent) writeHead();
+      if (!res.headersSent) res.writeHead(status, head);
       res.end();
     },
     onError: (error) => {
@@ -131,5 +123,5 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
       context.report({ error: error.reason });
       context.refuse(error);
     },
-  };
+  });
 }

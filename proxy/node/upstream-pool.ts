@@ -3,8 +3,7 @@ import { UpstreamError } from '../forward/forwarder.ts';
 
 /** What the MCP fast path hears of one upstream exchange, as it happens (no stream or message object around it). */
 export interface UpstreamCallbacks {
-  /** Called once, first: a way to drop the exchange (the client left) and to pause and resume the body. */
-  onStart(control: UpstreamControl): void;
+  /** The final answer's status and headers (1xx interim answers are not told). */
   onHead(status: number, headers: Record<string, string | string[] | undefined>): void;
   onData(chunk: Buffer): void;
   onEnd(): void;
@@ -12,7 +11,7 @@ export interface UpstreamCallbacks {
   onError(error: UpstreamError): void;
 }
 
-/** Drops an exchange, or holds its body back while the client is slow to read. */
+/** Drops an exchange (the client left, waiting or not), or holds its body back while the client is slow to read. */
 export interface UpstreamControl {
   abort(reason: Error): void;
   pause(): void;
@@ -20,7 +19,7 @@ export interface UpstreamControl {
 }
 
 /** One POST to the upstream over the pool, its answer told to `callbacks`. */
-export type UpstreamDispatch = (request: { url: string; headers: Record<string, string>; body: Uint8Array }, callbacks: UpstreamCallbacks) => void;
+export type UpstreamDispatch = (request: { url: string; headers: Record<string, string>; body: Uint8Array }, callbacks: UpstreamCallbacks) => UpstreamControl;
 
 /** A connection that the upstream closed or reset: the request may never have reached it. */
 const CLOSED_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
@@ -35,7 +34,7 @@ const isStaleConnection = (error: SocketFailure): boolean =>
 
 /** undici's connector, whose sockets mark their errors when they had read bytes before (a reused connection). */
 function toMarkingConnector(timeoutMs: number): buildConnector.connector {
-  const connect = buildConnector({ timeout: timeoutMs });
+  const connect = buildConnector({ timeout: timeoutMs, allowH2: false });
   return (options, callback) => connect(options, (error, socket) => {
     if (!socket) return callback(error ?? new Error('no connection'), null);
     // Added before undici's own listeners, so the mark is on the error when undici hands it on.
@@ -50,6 +49,7 @@ function toMarkingConnector(timeoutMs: number): buildConnector.connector {
  * llhttp's words but no code, so they read `HTTPParserError: Invalid character in chunk size`.
  */
 function toUpstreamError(error: SocketFailure): UpstreamError {
+  if (error instanceof UpstreamError) return error;
   if (error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_CONNECT_TIMEOUT') return new UpstreamError('timeout');
   if (error.code && !error.code.startsWith('UND_ERR')) return new UpstreamError('unreachable', error.code);
   const words = /\((.*)\)$/.exec(error.message)?.[1] ?? error.message;
@@ -58,51 +58,87 @@ function toUpstreamError(error: SocketFailure): UpstreamError {
 
 /**
  * The MCP fast path's keep-alive pool to the upstream: undici's dispatcher, whose callbacks hand the answer over
- * without an IncomingMessage, a ClientRequest or an agent's socket bookkeeping around it. Measured against a
- * node:http keep-alive pipe proxy forwarding the same tools/list answer: about 30 % less CPU per request
- * (BENCHMARKS.md).
+ * without an IncomingMessage, a ClientRequest or an agent's socket bookkeeping around it (BENCHMARKS.md: the fast
+ * path's CPU per forwarded tools/list, against a node:http pipe proxy). HTTP/1.1 only, as the app's node:http sender.
+ *
+ * `timeoutMs` bounds the wait for the answer's head from the moment the request is handed over: a free connection
+ * in the pool (at most `connections`), the connect, the upstream's own time (→ UpstreamError timeout). The body may
+ * then stream as long as the caller's idle limit allows (undici's own body timeout is off).
  *
  * Pooled connections: undici retires idle sockets before the upstream's `Keep-Alive: timeout` hint (RFC 9112 §9.3)
  * and lets an idle socket's pending close arrive before it reuses it. A request that still meets a connection the
- * upstream closed, on a socket that had answered before, fails before its answer's head: it is sent once more on a
- * new one (the upstream never saw it: the rule Node's documentation gives for `request.reusedSocket`).
- *
- * `timeoutMs` bounds the connect and the wait for the answer's head (→ UpstreamError timeout); the body may then
- * stream as long as the caller's idle limit allows (undici's own body timeout is off).
+ * upstream closed, on a socket that had answered before, and fails before any byte of its own answer, is sent once
+ * more on a new one (the upstream never saw it: the rule Node's documentation gives for `request.reusedSocket`).
  */
-export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: number }): { dispatch: UpstreamDispatch; close(): Promise<void> } {
+export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: number; connections?: number }): { dispatch: UpstreamDispatch; close(): Promise<void> } {
   const agent = new Agent({
-    connections: 256, keepAliveTimeout: options.idleSocketMs ?? 4000, headersTimeout: options.timeoutMs, bodyTimeout: 0,
-    connect: toMarkingConnector(options.timeoutMs),
+    connections: options.connections ?? 256, keepAliveTimeout: options.idleSocketMs ?? 4000, headersTimeout: options.timeoutMs, bodyTimeout: 0,
+    allowH2: false, connect: toMarkingConnector(options.timeoutMs),
   });
   // The upstream is one configured URL: split once, not per request.
   let parsed: { url: string; origin: string; path: string } | undefined;
 
-  const send = (request: Parameters<UpstreamDispatch>[0], callbacks: UpstreamCallbacks, mayRetry: boolean): void => {
+  const dispatch: UpstreamDispatch = (request, callbacks) => {
     if (parsed?.url !== request.url) {
       const target = new URL(request.url);
       parsed = { url: request.url, origin: target.origin, path: `${target.pathname}${target.search}` };
     }
-    let afterHead = false;
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart: (controller) => callbacks.onStart(controller),
-      onResponseStart: (_controller, status, headers) => {
-        afterHead = true;
-        callbacks.onHead(status, headers);
-      },
-      onResponseData: (_controller, chunk) => callbacks.onData(chunk),
-      onResponseEnd: () => callbacks.onEnd(),
-      onResponseError: (_controller, error) => {
-        if (afterHead) return callbacks.onError(toUpstreamError(error));
-        if (mayRetry && isStaleConnection(error)) return send(request, callbacks, false);
-        callbacks.onError(toUpstreamError(error));
-      },
+    const { origin, path } = parsed;
+    let controller: Dispatcher.DispatchController | undefined;
+    /** Why the exchange was dropped (the client left, the timeout), even while it waits for a connection. */
+    let dropped: Error | undefined;
+    let over = false;
+    const fail = (error: Error) => {
+      if (over) return;
+      over = true;
+      clearTimeout(timer);
+      callbacks.onError(toUpstreamError(error));
     };
-    agent.dispatch({ origin: parsed.origin, path: parsed.path, method: 'POST', headers: request.headers, body: request.body }, handler);
+    const drop = (reason: Error) => {
+      dropped ??= reason;
+      // Aborting calls onResponseError at once; a request still queued is dropped when it reaches a connection.
+      controller?.abort(reason);
+    };
+    const timer = setTimeout(() => {
+      drop(new UpstreamError('timeout'));
+      fail(new UpstreamError('timeout'));
+    }, options.timeoutMs);
+
+    const attempt = (mayRetry: boolean) => {
+      let answering = false;
+      let headed = false;
+      agent.dispatch({ origin, path, method: 'POST', headers: request.headers, body: request.body }, {
+        onRequestStart: (started) => {
+          controller = started;
+          if (dropped) started.abort(dropped);
+        },
+        // A byte of the answer arrived: the upstream has the request, which is then never sent again.
+        onResponseStarted: () => void (answering = true),
+        onResponseStart: (_controller, status, headers) => {
+          // Interim 1xx answers (RFC 9110 §15.2) come before the answer; undici hands them over too.
+          if (status < 200) return;
+          headed = true;
+          clearTimeout(timer);
+          callbacks.onHead(status, headers);
+        },
+        onResponseData: (_controller, chunk) => callbacks.onData(chunk),
+        onResponseEnd: () => {
+          if (over) return;
+          over = true;
+          callbacks.onEnd();
+        },
+        onResponseError: (_controller, error) => {
+          if (mayRetry && !headed && !answering && !dropped && isStaleConnection(error)) return attempt(false);
+          fail(error);
+        },
+      });
+    };
+    attempt(true);
+    return { abort: drop, pause: () => controller?.pause(), resume: () => controller?.resume() };
   };
 
   return {
-    dispatch: (request, callbacks) => send(request, callbacks, true),
+    dispatch,
     // On shutdown, streams still open are dropped, not waited for.
     close: () => agent.destroy(),
   };

@@ -23,7 +23,7 @@ const SENDERS: Record<string, () => Post> = {
     const pool = createUpstreamPool({ timeoutMs: 2000 });
     const post = (url: string, chunks: Buffer[] = []) => new Promise<void>((resolve, reject) => {
       pool.dispatch({ url, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}') }, {
-        onStart: () => {}, onHead: () => {}, onData: (chunk) => void chunks.push(chunk), onEnd: resolve, onError: reject,
+        onHead: () => {}, onData: (chunk) => void chunks.push(chunk), onEnd: resolve, onError: reject,
       });
     });
     // undici's parse errors carry llhttp's words rather than its code.
@@ -37,6 +37,7 @@ const CLOSE_AFTER = 60;
 let server: net.Server;
 let url: string;
 let closedIdle = 0;
+let answered = 0;
 
 beforeAll(async () => {
   server = net.createServer((socket) => {
@@ -49,6 +50,7 @@ beforeAll(async () => {
       const length = Number(/content-length: (\d+)/i.exec(buffered)?.[1] ?? 0);
       if (end < 0 || buffered.length < end + 4 + length) return;
       buffered = buffered.slice(end + 4 + length);
+      answered++;
       socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
       idle = setTimeout(() => {
         closedIdle++;
@@ -65,6 +67,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe.each(Object.entries(SENDERS))('%s over pooled connections', (_name, toSender) => {
   it('a request that meets a connection the upstream is closing is sent again on a new one: no 502', async () => {
     const post = toSender();
+    answered = 0;
     const failures: string[] = [];
     for (let round = 0; round < 40; round++) {
       await Promise.all(
@@ -82,6 +85,8 @@ describe.each(Object.entries(SENDERS))('%s over pooled connections', (_name, toS
     await post.close();
     expect(closedIdle).toBeGreaterThan(0);
     expect(failures).toEqual([]);
+    // Sent again only when the upstream never had it: each request was answered exactly once.
+    expect(answered).toBe(40 * 4);
   });
 });
 
@@ -95,14 +100,42 @@ describe.each(Object.entries(SENDERS))('an upstream answer whose body is malform
     await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
     const post = toSender();
     try {
-      const chunks: Buffer[] = [];
-      const failure = await post(`http://127.0.0.1:${(broken.address() as AddressInfo).port}/mcp`, chunks).then(() => undefined, (error: unknown) => error);
+      const failure = await post(`http://127.0.0.1:${(broken.address() as AddressInfo).port}/mcp`).then(() => undefined, (error: unknown) => error);
       expect(failure).toBeInstanceOf(UpstreamError);
       expect(failure).toMatchObject({ kind: 'unreachable', reason: expect.stringMatching(post.parseFailure) });
-      expect(chunks).toEqual([]);
     } finally {
       await post.close();
       await new Promise<void>((resolve) => broken.close(() => resolve()));
+    }
+  });
+});
+
+describe('the fast path pool when every connection is busy', () => {
+  it('bounds the whole wait for an answer, queue included: a queued request times out and is never sent', async () => {
+    // An upstream that reads requests and never answers; it counts the request heads it gets.
+    let heads = 0;
+    const silent = net.createServer((socket) => {
+      socket.on('data', (data) => void (heads += data.toString('latin1').split('POST /mcp ').length - 1));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const pool = createUpstreamPool({ timeoutMs: 300, connections: 1 });
+    const target = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp`;
+    const post = () => new Promise<unknown>((resolve) => {
+      pool.dispatch({ url: target, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}') }, {
+        onHead: () => resolve('answered'), onData: () => {}, onEnd: () => {}, onError: resolve,
+      });
+    });
+    try {
+      // The second waits for the only connection, which the first holds until its own timeout.
+      const failures = await Promise.all([post(), post()]);
+      expect(failures).toEqual([new UpstreamError('timeout'), new UpstreamError('timeout')]);
+      // Had the second's clock started only on a connection, it would have been sent then.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heads).toBe(1);
+    } finally {
+      await pool.close();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
 });
