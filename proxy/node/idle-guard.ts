@@ -28,26 +28,37 @@ export function pipeWithIdleLimit(upstream: IncomingMessage, client: Writable, l
     return;
   }
   let idled = false;
-  const timer = setTimeout(() => {
+  let over = false;
+  const onIdle = () => {
     idled = true;
     limit.onIdle?.();
     upstream.unpipe(client);
     upstream.destroy();
     if (limit.cleanEnd) client.end();
     else client.destroy(new Error(`the upstream sent nothing for ${limit.idleMs} ms`));
-  }, limit.idleMs);
-  const moving = () => timer.refresh();
-  upstream.on('data', moving);
-  // A client that is slow to read pauses the upstream: its drain restarts the wait, not the upstream's silence.
-  client.on('drain', moving);
+  };
+  let timer = setTimeout(onIdle, limit.idleMs);
+  upstream.on('data', () => timer.refresh());
+  // A client that is slow to read pauses the upstream (pipe pauses its source): the wait stops meanwhile and starts
+  // again at the client's drain, so only the upstream's own silence counts.
+  upstream.on('pause', () => clearTimeout(timer));
+  const drained = () => {
+    if (over) return;
+    clearTimeout(timer);
+    timer = setTimeout(onIdle, limit.idleMs);
+  };
+  client.on('drain', drained);
   // 'close' ends every upstream response: one that closes before its end broke off (a reset mid-stream), and so
   // does the client's response. Its error was already caught where the response arrived (upstream-sender.ts).
   upstream.once('close', () => {
+    over = true;
     clearTimeout(timer);
     if (!upstream.complete && !idled) client.destroy();
   });
   client.once('close', () => {
-    client.off('drain', moving);
+    over = true;
+    clearTimeout(timer);
+    client.off('drain', drained);
     upstream.destroy();
   });
   upstream.pipe(client);

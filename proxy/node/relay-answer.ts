@@ -42,12 +42,14 @@ export interface RelayContext {
  *
  * The head is written with the body's first bytes, not before: a body that is malformed from its first byte (it
  * fails in the same packet as the head) is then answered 502 while nothing has gone to the client, and an answer
- * that arrives whole goes out as one write. A slow client pauses the upstream; when no chunk arrives for the idle
- * limit while the client could take one, an event stream ends cleanly (the client resumes with Last-Event-ID) and
+ * that arrives whole goes out as one write. A slow client pauses the upstream (the idle limit waits meanwhile); when
+ * no chunk arrives for the idle limit while the client could take one, an event stream ends cleanly (the client resumes with Last-Event-ID) and
  * any other body breaks off, so the client sees it incomplete (RFC 9112 §8). A client that leaves drops the
  * upstream request, sent or still waiting for a connection.
  */
 export function relayAnswer(config: AppConfig, res: ServerResponse, context: RelayContext, start: (callbacks: UpstreamCallbacks) => UpstreamControl): void {
+  // The client left while its request was checked: nothing is sent upstream.
+  if (res.destroyed) return;
   let control: UpstreamControl | undefined;
   let status = 0;
   let head: string[] = [];
@@ -67,7 +69,8 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
   };
   const onDrain = () => {
     draining = false;
-    timer?.refresh();
+    // The idle limit counts only while the client can take a chunk: it starts again now.
+    timer = setTimeout(onIdle, config.upstreamIdleTimeoutMs);
     control?.resume();
   };
   res.on('error', () => {});
@@ -103,6 +106,7 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
       // undici may hand over a chunk or two more after a pause: one wait for the drain covers them.
       if (!res.write(chunk) && !draining) {
         draining = true;
+        clearTimeout(timer);
         control?.pause();
         res.once('drain', onDrain);
       }
@@ -118,7 +122,10 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
       if (state === 'over' || state === 'refused') return;
       state = 'over';
       clearTimeout(timer);
-      if (res.headersSent) return void res.destroy();
+      if (res.headersSent) {
+        context.report({ status, error: error.reason });
+        return void res.destroy();
+      }
       // Nothing went to the client yet (the head arrived or not): answered as the app answers it (502 or 504).
       context.report({ error: error.reason });
       context.refuse(error);

@@ -110,7 +110,9 @@ export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: 
       agent.dispatch({ origin, path, method: 'POST', headers: request.headers, body: request.body }, {
         onRequestStart: (started) => {
           controller = started;
-          if (dropped) started.abort(dropped);
+          // Dropped while it waited for a connection: thrown here, undici fails the request before writing it and
+          // keeps the connection (aborting would destroy it).
+          if (dropped) throw dropped;
         },
         // A byte of the answer arrived: the upstream has the request, which is then never sent again.
         onResponseStarted: () => void (answering = true),

@@ -91,7 +91,7 @@ describe.each(Object.entries(SENDERS))('%s over pooled connections', (_name, toS
 });
 
 describe.each(Object.entries(SENDERS))('an upstream answer whose body is malformed from its first byte (%s)', (_name, toSender) => {
-  it('fails in the same packet as its headers: UpstreamError unreachable with the parser code, before any byte goes to the client', async () => {
+  it('fails in the same packet as its headers: UpstreamError unreachable with the parser\'s code or words (the edge then answers 502: mcp-forward.test.ts)', async () => {
     // Headers and a chunk size that is not hex, written at once: llhttp reads both in one pass.
     const broken = net.createServer((socket) => {
       socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n'));
@@ -136,6 +136,33 @@ describe('the fast path pool when every connection is busy', () => {
     } finally {
       await pool.close();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
+
+describe('the fast path pool and an upstream that breaks off its answer on a reused connection', () => {
+  it('is not sent again once a byte of the answer arrived: the upstream had it', async () => {
+    // The second request on a connection gets the start of a status line, then the connection closes.
+    let requests = 0;
+    const breaking = net.createServer((socket) => {
+      socket.on('data', () => {
+        requests++;
+        if (requests === 2) return void socket.end('HTTP/1.1 2');
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => breaking.listen(0, '127.0.0.1', resolve));
+    const post = SENDERS['the fast path pool (undici)']!();
+    const target = `http://127.0.0.1:${(breaking.address() as AddressInfo).port}/mcp`;
+    try {
+      await post(target);
+      const failure = await post(target).then(() => undefined, (error: unknown) => error);
+      expect(failure).toMatchObject({ kind: 'unreachable' });
+      expect(requests).toBe(2);
+    } finally {
+      await post.close();
+      await new Promise<void>((resolve) => breaking.close(() => resolve()));
     }
   });
 });

@@ -231,7 +231,7 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     expect(next.status).toBe(200);
   });
 
-  it('a large answer to a client that is slow to read arrives whole: the upstream is held back, not buffered or cut', async () => {
+  it('a large answer to a client slower than the idle limit arrives whole: the upstream is held back, not buffered or cut', async () => {
     // 16 MiB: more than the loopback sockets' buffers hold on the way, so the upstream can finish only as the client reads.
     const events = Array.from({ length: 16_384 }, (_, i) => `id: ${i}\ndata: ${String(i).padStart(1000, '.')}\n\n`).join('');
     let finished!: (at: number) => void;
@@ -241,7 +241,8 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
       res.on('finish', () => finished(Date.now()));
       res.end(events);
     });
-    const edge = await startEdge(up.url);
+    // The idle limit counts the upstream's silence while the client could take a chunk, not the client's.
+    const edge = await startEdge(up.url, { upstreamIdleTimeoutMs: 200 });
     const { port } = new URL(edge.url);
     let resumed = 0;
     const received = await new Promise<string>((resolve, reject) => {
@@ -256,7 +257,7 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
       setTimeout(() => {
         resumed = Date.now();
         socket.resume();
-      }, 300);
+      }, 600);
     });
     expect(await upstreamFinished).toBeGreaterThanOrEqual(resumed);
     const [head, ...rest] = received.split('\r\n\r\n');
