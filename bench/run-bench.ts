@@ -50,7 +50,8 @@ try {
     cleanups.unshift(async () => {
       for (const s of servers.reverse()) await s.close();
     });
-    servers.push(await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl));
+    const sandbox = await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl);
+    servers.push(sandbox);
     const edgeEnv = { HOST: '127.0.0.1', PORT: String(edgePort), METRICS_PORT: '0', BASE_URL: baseUrl, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks`, WARDEN_OUT_DIR: dist };
     servers.push(await spawnServer(EDGE_ARGS, edgeEnv, baseUrl, '/api/health'));
     if (config.sections.has('http')) await attempt('Static and dynamic documents', () => benchHttp(config, baseUrl, dist, '/docs/overview'));
@@ -70,7 +71,7 @@ try {
       const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
       const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench-logging');
       const token = (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
-      return benchLogging(config, edgeEnv, token);
+      return benchLogging(config, edgeEnv, token, sandbox.pid);
     });
     if (config.sections.has('twins')) await attempt('Markdown twins vs HTML pages', () => benchTwins(dist));
     if (config.sections.has('worker')) await attempt('The worker in workerd against the Node edge server', () => benchWorker(config, baseUrl, dist, '/docs/overview'));

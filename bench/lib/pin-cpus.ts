@@ -43,7 +43,12 @@ export function placeForMeasuring(measured: number[], loadSide: number[]): Place
   for (const pid of measured) setAffinity(pid, [serverCpu]);
   for (const pid of [process.pid, ...loadSide]) setAffinity(pid, loadCpus);
   return {
-    said: `Each measured server ran on CPU ${serverCpu}, wrk, the stand-in and the bench on CPU ${loadCpus.join(',')} (taskset).`,
-    restore: () => setAffinity(process.pid, cpus),
+    said: `Each measured server ran on CPU ${serverCpu}, wrk, the upstream and the bench on CPU ${loadCpus.join(',')} (taskset).`,
+    // The bench and the load side (which may serve later sections) get all their CPUs back.
+    restore: () => {
+      setAffinity(process.pid, cpus);
+      // A load-side process that has already exited has nothing to restore.
+      for (const pid of loadSide) spawnSync('taskset', ['-a', '-p', '-c', cpus.join(','), String(pid)], { stdio: 'ignore' });
+    },
   };
 }
