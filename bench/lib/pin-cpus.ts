@@ -15,10 +15,16 @@ function readAffinity(pid: number): number[] | undefined {
   return parseCpuList(/list:\s*(\S+)/.exec(result.stdout)?.[1] ?? '');
 }
 
-/** Sets the CPUs of a process and all its threads. */
-function setAffinity(pid: number, cpus: number[]): void {
+/** Sets the CPUs of a process and all its threads; taskset's complaint when it could not. */
+function trySetAffinity(pid: number, cpus: number[]): string | undefined {
   const result = spawnSync('taskset', ['-a', '-p', '-c', cpus.join(','), String(pid)], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`taskset could not place process ${pid} on CPU ${cpus.join(',')}: ${result.stderr.trim()}`);
+  return result.status === 0 ? undefined : result.stderr.trim();
+}
+
+/** Sets the CPUs of a process and all its threads, or throws. */
+function setAffinity(pid: number, cpus: number[]): void {
+  const failure = trySetAffinity(pid, cpus);
+  if (failure !== undefined) throw new Error(`taskset could not place process ${pid} on CPU ${cpus.join(',')}: ${failure}`);
 }
 
 /** Where a measurement ran, and how to undo it. */
@@ -48,7 +54,7 @@ export function placeForMeasuring(measured: number[], loadSide: number[]): Place
     restore: () => {
       setAffinity(process.pid, cpus);
       // A load-side process that has already exited has nothing to restore.
-      for (const pid of loadSide) spawnSync('taskset', ['-a', '-p', '-c', cpus.join(','), String(pid)], { stdio: 'ignore' });
+      for (const pid of loadSide) trySetAffinity(pid, cpus);
     },
   };
 }

@@ -43,7 +43,6 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
     const tell: Tell = (facts) => deps.note(req, facts);
     tell({ requestId });
     const origin = headers.get('origin');
-    let id: string | number | null = null;
     /** A refusal or failure as the app's renderer answers it, unless an answer has begun or the client left. */
     const refuse = (error: unknown) => {
       // The client left, or node:http already answered a body whose framing broke (proxy/node/client-error.ts).
@@ -58,12 +57,11 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
     try {
       requireAllowedOrigin(config, origin);
       const input = { method: 'POST', headers, readBody: (limit: number) => readNodeBody(req, res, limit) };
-      const admitted = await admitMcpRequest(config, deps.verifyToken, input, tell);
-      id = admitted.id;
+      const { body, id } = await admitMcpRequest(config, deps.verifyToken, input, tell);
       const report = toUpstreamReport(url, tell);
       const upstreamHeaders = toUpstreamHeaders(headers, Object.keys(req.headers), requestId);
       const relay = { origin, requestId, id, report, refuse: (error: unknown) => refuse(error instanceof UpstreamError ? toUpstreamFailure(error, id) : error) };
-      relayAnswer(config, res, relay, (callbacks) => deps.dispatch({ url, headers: upstreamHeaders, body: admitted.body! }, callbacks));
+      relayAnswer(config, res, relay, (callbacks) => deps.dispatch({ url, headers: upstreamHeaders, body: body! }, callbacks));
     } catch (error) {
       refuse(error);
     }

@@ -5,27 +5,42 @@ import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { UpstreamError } from '../../proxy/forward/forwarder.ts';
 
-/** One POST `{}` and its whole answer, through one of the Node senders; `chunks` gets the body as it arrives. */
-type Post = ((url: string, chunks?: Buffer[]) => Promise<unknown>) & { close(): Promise<void>; parseFailure: RegExp };
+/** One POST `{}` and its whole answer, through one of the Node senders. */
+type Post = ((url: string) => Promise<unknown>) & { close(): Promise<void>; parseFailure: RegExp };
+
+/** One POST `{}` through a fast path pool, settled at the end of its answer or with its UpstreamError. */
+const postThrough = (pool: ReturnType<typeof createUpstreamPool>) => (url: string) => new Promise<void>((resolve, reject) => {
+  pool.dispatch({ url, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}') }, {
+    onHead: () => {}, onData: () => {}, onEnd: resolve, onError: reject,
+  });
+});
+
+/** A raw TCP upstream on a loopback port (each socket's errors ignored), and the URL of its /mcp. */
+async function startRawUpstream(onSocket: (socket: net.Socket) => void): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = net.createServer((socket) => {
+    socket.on('error', () => {});
+    onSocket(socket);
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`,
+    close: () => new Promise<void>((resolve) => upstream.close(() => resolve())),
+  };
+}
 
 /** The app's forwarder (node:http, a web Response) and the fast path's pool (undici, callbacks). */
 const SENDERS: Record<string, () => Post> = {
   'the app forwarder (node:http)': () => {
     const forward = createHttpForwarder({ timeoutMs: 2000 });
-    const post = async (url: string, chunks: Buffer[] = []) => {
+    const post = async (url: string) => {
       const request = { method: 'POST', url, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal, idle: { ms: 5000 } };
-      const response = await forward(request);
-      chunks.push(Buffer.from(await response.arrayBuffer()));
+      await (await forward(request)).arrayBuffer();
     };
     return Object.assign(post, { close: forward.close, parseFailure: /^HPE_INVALID_CHUNK_SIZE$/ });
   },
   'the fast path pool (undici)': () => {
     const pool = createUpstreamPool({ timeoutMs: 2000 });
-    const post = (url: string, chunks: Buffer[] = []) => new Promise<void>((resolve, reject) => {
-      pool.dispatch({ url, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}') }, {
-        onHead: () => {}, onData: (chunk) => void chunks.push(chunk), onEnd: resolve, onError: reject,
-      });
-    });
+    const post = postThrough(pool);
     // undici's parse errors carry llhttp's words rather than its code.
     return Object.assign(post, { close: pool.close, parseFailure: /^HTTPParserError: Invalid character in chunk size$/ });
   },
@@ -34,13 +49,12 @@ const SENDERS: Record<string, () => Post> = {
 // An upstream that closes each idle keep-alive connection CLOSE_AFTER ms after its answer and says nothing about it
 // (no Keep-Alive hint, no Connection: close), as load balancers do: the race that answered 502s under load.
 const CLOSE_AFTER = 60;
-let server: net.Server;
-let url: string;
+let closing: Awaited<ReturnType<typeof startRawUpstream>>;
 let closedIdle = 0;
 let answered = 0;
 
 beforeAll(async () => {
-  server = net.createServer((socket) => {
+  closing = await startRawUpstream((socket) => {
     let buffered = '';
     let idle: NodeJS.Timeout | undefined;
     socket.on('data', (data) => {
@@ -57,12 +71,9 @@ beforeAll(async () => {
         socket.destroy();
       }, CLOSE_AFTER);
     });
-    socket.on('error', () => {});
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => closing.close());
 
 describe.each(Object.entries(SENDERS))('%s over pooled connections', (_name, toSender) => {
   it('a request that meets a connection the upstream is closing is sent again on a new one: no 502', async () => {
@@ -73,7 +84,7 @@ describe.each(Object.entries(SENDERS))('%s over pooled connections', (_name, toS
       await Promise.all(
         [0, 1, 2, 3].map(async () => {
           try {
-            await post(url);
+            await post(closing.url);
           } catch (error) {
             failures.push(error instanceof UpstreamError ? error.reason : String(error));
           }
@@ -93,19 +104,17 @@ describe.each(Object.entries(SENDERS))('%s over pooled connections', (_name, toS
 describe.each(Object.entries(SENDERS))('an upstream answer whose body is malformed from its first byte (%s)', (_name, toSender) => {
   it('fails in the same packet as its headers: UpstreamError unreachable with the parser\'s code or words (the edge then answers 502: mcp-forward.test.ts)', async () => {
     // Headers and a chunk size that is not hex, written at once: llhttp reads both in one pass.
-    const broken = net.createServer((socket) => {
+    const broken = await startRawUpstream((socket) => {
       socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n'));
-      socket.on('error', () => {});
     });
-    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
     const post = toSender();
     try {
-      const failure = await post(`http://127.0.0.1:${(broken.address() as AddressInfo).port}/mcp`).then(() => undefined, (error: unknown) => error);
+      const failure = await post(broken.url).then(() => undefined, (error: unknown) => error);
       expect(failure).toBeInstanceOf(UpstreamError);
       expect(failure).toMatchObject({ kind: 'unreachable', reason: expect.stringMatching(post.parseFailure) });
     } finally {
       await post.close();
-      await new Promise<void>((resolve) => broken.close(() => resolve()));
+      await broken.close();
     }
   });
 });
@@ -114,18 +123,11 @@ describe('the fast path pool when every connection is busy', () => {
   it('bounds the whole wait for an answer, queue included: a queued request times out and is never sent', async () => {
     // An upstream that reads requests and never answers; it counts the request heads it gets.
     let heads = 0;
-    const silent = net.createServer((socket) => {
+    const silent = await startRawUpstream((socket) => {
       socket.on('data', (data) => void (heads += data.toString('latin1').split('POST /mcp ').length - 1));
-      socket.on('error', () => {});
     });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const pool = createUpstreamPool({ timeoutMs: 300, connections: 1 });
-    const target = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/mcp`;
-    const post = () => new Promise<unknown>((resolve) => {
-      pool.dispatch({ url: target, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}') }, {
-        onHead: () => resolve('answered'), onData: () => {}, onEnd: () => {}, onError: resolve,
-      });
-    });
+    const post = () => postThrough(pool)(silent.url).then(() => 'answered', (error: unknown) => error);
     try {
       // The second waits for the only connection, which the first holds until its own timeout.
       const failures = await Promise.all([post(), post()]);
@@ -135,7 +137,7 @@ describe('the fast path pool when every connection is busy', () => {
       expect(heads).toBe(1);
     } finally {
       await pool.close();
-      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await silent.close();
     }
   });
 });
@@ -144,25 +146,22 @@ describe('the fast path pool and an upstream that breaks off its answer on a reu
   it('is not sent again once a byte of the answer arrived: the upstream had it', async () => {
     // The second request on a connection gets the start of a status line, then the connection closes.
     let requests = 0;
-    const breaking = net.createServer((socket) => {
+    const breaking = await startRawUpstream((socket) => {
       socket.on('data', () => {
         requests++;
         if (requests === 2) return void socket.end('HTTP/1.1 2');
         socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
       });
-      socket.on('error', () => {});
     });
-    await new Promise<void>((resolve) => breaking.listen(0, '127.0.0.1', resolve));
     const post = SENDERS['the fast path pool (undici)']!();
-    const target = `http://127.0.0.1:${(breaking.address() as AddressInfo).port}/mcp`;
     try {
-      await post(target);
-      const failure = await post(target).then(() => undefined, (error: unknown) => error);
+      await post(breaking.url);
+      const failure = await post(breaking.url).then(() => undefined, (error: unknown) => error);
       expect(failure).toMatchObject({ kind: 'unreachable' });
       expect(requests).toBe(2);
     } finally {
       await post.close();
-      await new Promise<void>((resolve) => breaking.close(() => resolve()));
+      await breaking.close();
     }
   });
 });
