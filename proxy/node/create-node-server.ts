@@ -54,9 +54,9 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
       const staticFastPath = createStaticFastPath(planner, requestLog.note, fallback);
       return (req, res) => mcpFastPath(req, res) || healthFastPath(req, res) || staticFastPath(req, res);
     },
-    intercept: shared ? (req, res) => answerMetrics(metrics.registry, req, res) : undefined,
+    intercept: shared ? (req, res) => answerMetrics(metrics, req, res) : undefined,
   });
-  const apart = metrics && !shared ? await serveMetrics(metrics.registry, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {
+  const apart = metrics && !shared ? await serveMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {
     await listening.close();
     throw error;
   }) : undefined;

@@ -27,6 +27,14 @@ export interface ListenOptions {
   onClientError?(status: number, error: ClientError): void;
 }
 
+/**
+ * The response of the latest request on each connection, for a parse error in the middle of its body; one that is
+ * finished or gone no longer counts (read when the error comes, rather than a listener on every response). Kept on the
+ * socket under a key of this module: a WeakMap's set per request cost more (CPU profiles of small static answers).
+ */
+const LATEST = Symbol('latest response');
+type Tracked = Socket & { [LATEST]?: ServerResponse };
+
 /** Serves the app's fetch handler on HOST:PORT with node:http (port 0 picks a free one). */
 export async function listen(app: H3, host: string, port: number, options: ListenOptions = {}): Promise<Listening> {
   const nodeHandler = toNodeHandler(app);
@@ -37,17 +45,14 @@ export async function listen(app: H3, host: string, port: number, options: Liste
     void nodeHandler(req, res);
   };
   const fastPath = options.createFastPath?.(handle);
-  // The response of the latest request on each connection, for a parse error in the middle of its body; one that is
-  // finished or gone no longer counts (read when the error comes, rather than a listener on every response).
-  const latest = new WeakMap<Socket, ServerResponse>();
   const inFlight = (socket: Socket) => {
-    const res = latest.get(socket);
+    const res = (socket as Tracked)[LATEST];
     return res && !res.writableFinished && !res.destroyed ? res : undefined;
   };
   const refused = new WeakSet<Socket>();
   const server = createServer((req, res) => {
     if (options.intercept?.(req, res)) return;
-    latest.set(req.socket, res);
+    (req.socket as Tracked)[LATEST] = res;
     options.onRequest?.(req, res);
     if (fastPath?.(req, res)) return;
     handle(req, res);

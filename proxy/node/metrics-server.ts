@@ -1,25 +1,28 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { bindServer } from './bind-server.ts';
-import type { Registry } from 'prom-client';
+import type { EdgeMetrics } from './metrics.ts';
 
-/** Answers `GET /metrics` with the registry in the Prometheus text format; true when it answered. */
-export function answerMetrics(registry: Registry, req: IncomingMessage, res: ServerResponse): boolean {
+/** What a scrape reads. */
+type Exposition = Pick<EdgeMetrics, 'contentType' | 'render'>;
+
+/** Answers `GET /metrics` with the metrics in the Prometheus text format; true when it answered. */
+export function answerMetrics(metrics: Exposition, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.url?.split('?', 1)[0] !== '/metrics') return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return true;
   }
-  registry.metrics().then(
-    (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+  metrics.render().then(
+    (text) => res.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
     () => res.writeHead(500).end(),
   );
   return true;
 }
 
 /** The metrics on their own listener (METRICS_HOST:METRICS_PORT, loopback by default), apart from public traffic. */
-export async function serveMetrics(registry: Registry, host: string, port: number): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveMetrics(metrics: Exposition, host: string, port: number): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
-    if (!answerMetrics(registry, req, res)) res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found: the metrics are at /metrics\n');
+    if (!answerMetrics(metrics, req, res)) res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found: the metrics are at /metrics\n');
   });
   const bound = await bindServer(server, host, port);
   return { url: `${bound.url}/metrics`, close: bound.close };

@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 import { MCP_PATHS, PATHS } from '../../src/lib/paths.ts';
 import type { Exchange } from '../../runtime/node/exchange.ts';
 import type { RequestFacts } from '../observe.ts';
+import { createRequestCounter, createRouteHistogram } from './request-counts.ts';
 
 /** The kinds of route requests are counted by: few and fixed, so the label stays small. */
 export type RouteKind = 'health' | 'api' | 'mcp' | 'static' | 'malformed';
@@ -28,36 +29,43 @@ const SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 /** The edge's metrics in the Prometheus text format (prom-client), with the process's own (memory, event-loop lag). */
 export interface EdgeMetrics {
-  registry: Registry;
+  /** The exposition's media type. */
+  contentType: string;
+  /** Every metric as one exposition text. */
+  render(): Promise<string>;
   /** Counts one finished request with what the app reported about it. */
   record(exchange: Exchange, facts: RequestFacts): void;
   /** Counts a malformed request answered before the app saw it. */
   recordClientError(status: number): void;
 }
 
-/** Creates the registry and the edge's instruments. */
+/**
+ * Creates the edge's instruments: the two every request moves counted by hand (request-counts.ts), the ones only
+ * forwarded requests move and the process's own in a prom-client registry.
+ */
 export function createEdgeMetrics(): EdgeMetrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'warden_http_requests_total', help: 'Requests answered, by route kind and status.', labelNames: ['route', 'status'], registers });
-  const duration = new Histogram({ name: 'warden_http_request_duration_seconds', help: 'Time from a request to its last response byte, by route kind.', labelNames: ['route'], buckets: SECONDS, registers });
+  const requests = createRequestCounter('warden_http_requests_total', 'Requests answered, by route kind and status.');
+  const duration = createRouteHistogram('warden_http_request_duration_seconds', 'Time from a request to its last response byte, by route kind.', SECONDS);
   const upstreamDuration = new Histogram({ name: 'warden_upstream_response_seconds', help: "Time to the upstream's response headers.", labelNames: ['status'], buckets: SECONDS, registers });
   const upstreamErrors = new Counter({ name: 'warden_upstream_errors_total', help: 'Forwarded requests the upstream failed, by cause.', labelNames: ['cause'], registers });
   const tokens = new Counter({ name: 'warden_token_verifications_total', help: 'Access-token checks, by result (valid or the refusal code).', labelNames: ['result'], registers });
   return {
-    registry,
+    contentType: registry.contentType,
+    render: async () => `${requests.toText()}\n\n${duration.toText()}\n\n${await registry.metrics()}`,
     record(exchange, facts) {
       const route = toRouteKind(exchange.path);
-      requests.inc({ route, status: String(exchange.status) });
-      duration.observe({ route }, exchange.ms / 1000);
+      requests.inc(route, exchange.status);
+      duration.observe(route, exchange.ms / 1000);
       if (facts.token) tokens.inc({ result: facts.token });
       const upstream = facts.upstream;
       if (upstream?.status !== undefined) upstreamDuration.observe({ status: String(upstream.status) }, upstream.ms / 1000);
       if (upstream?.error) upstreamErrors.inc({ cause: toCauseLabel(upstream.error) });
     },
     recordClientError(status) {
-      requests.inc({ route: 'malformed', status: String(status) });
+      requests.inc('malformed', status);
     },
   };
 }

@@ -6,7 +6,9 @@
 export function remembered<T>(compute: (value: string) => T, max = 256): (value: string) => T {
   const table = new Map<string, T>();
   return (value) => {
-    if (table.has(value)) return table.get(value)!;
+    // One lookup for a value seen before; `has` only when the remembered result is itself undefined.
+    const known = table.get(value);
+    if (known !== undefined || table.has(value)) return known as T;
     const result = compute(value);
     if (table.size >= max) table.clear();
     table.set(value, result);

@@ -38,7 +38,17 @@ export function toLineWriter(logger: Logger): (level: LineLevel, fields: string,
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
   const bound = bindings ? `,${bindings}` : '';
   const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!;
-  return (level, fields, msg) => stream.write(`{"level":"${level}","time":${Date.now()}${bound}${fields},"msg":${JSON.stringify(msg)}}\n`);
+  // The time's text is made once per millisecond and each message's once: a large number's text is a new string.
+  let now = 0;
+  let time = '0';
+  const quoted = new Map<string, string>();
+  return (level, fields, msg) => {
+    const current = Date.now();
+    if (current !== now) time = `${(now = current)}`;
+    let text = quoted.get(msg);
+    if (text === undefined) quoted.set(msg, (text = JSON.stringify(msg)));
+    stream.write(`{"level":"${level}","time":${time}${bound}${fields},"msg":${text}}\n`);
+  };
 }
 
 /** Where the lines go: Node's standard output stream, which may break (a pipe whose reader went away). */

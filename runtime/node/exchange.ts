@@ -16,7 +16,9 @@ export interface Exchange {
 
 /** The path of a request target, never its query string. */
 export function toLoggedPath(target: string | undefined): string {
-  const path = (target ?? '/').split('?', 1)[0]!;
+  const whole = target ?? '/';
+  const query = whole.indexOf('?');
+  const path = query < 0 ? whole : whole.slice(0, query);
   return path.length > 512 ? `${path.slice(0, 512)}…` : path;
 }
 
@@ -26,7 +28,8 @@ export function watchExchange(req: IncomingMessage, res: ServerResponse, done: (
   const started = performance.now();
   const socket = req.socket;
   const before = socket.bytesWritten;
-  res.once('close', () => {
+  // A response closes once (node:http emits 'close' a single time), so a plain listener does: `once` wraps each.
+  res.on('close', () => {
     const exchange: Exchange = {
       method: req.method ?? '',
       path: toLoggedPath(req.url),

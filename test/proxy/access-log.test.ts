@@ -202,6 +202,15 @@ describe('the access line, written by hand for speed', () => {
     expect(untimed(lines[2]!)).toBe(untimed(lines[3]!));
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', service: 'edge', path: exchange.path, cause: 'line\nbreak', aborted: true });
   });
+
+  it('writes each duration and string as JSON.stringify does', () => {
+    // Every hundredth of a millisecond up to 20 s, and larger ones: the duration's text is made from integers.
+    const durations = [...Array.from({ length: 2_000_000 }, (_, i) => i / 100), 123_456.78, 3_600_000.05, 86_400_000.1];
+    const wrong = durations.filter((ms) => !toAccessFields({ method: 'GET', path: '/', status: 200, ms, bytes: 1 }, {}).includes(`"ms":${JSON.stringify(ms)},`));
+    expect(wrong).toEqual([]);
+    const strings = ['plain', '', 'a"b', 'a\\b', 'tab\there', '\u007f', 'é', '\u2028', '\ud83d\ude00', '\ud83d', 'x\udc00y'];
+    for (const path of strings) expect(toAccessFields({ method: 'GET', path, status: 200, ms: 0, bytes: 1 }, {})).toContain(`"path":${JSON.stringify(path)},`);
+  });
 });
 
 describe('upstream failure causes as metric labels', () => {
