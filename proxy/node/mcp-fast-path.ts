@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
-import { REQUEST_ID_HEADER, toRequestId } from '../../runtime/http/request-id.ts';
+import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import { McpError, toMcpErrorAnswer } from '../../runtime/mcp/mcp-error.ts';
 import { MCP_PATHS } from '../../src/lib/paths.ts';
 import type { AppConfig } from '../config.ts';
@@ -10,6 +10,7 @@ import { admitMcpRequest, toRefusalAnswer, type Tell } from '../mcp/admit.ts';
 import { requireAllowedOrigin } from '../mcp/cors.ts';
 import { toUpstreamFailure, toUpstreamReport, toUpstreamUrl } from '../mcp/forward-upstream.ts';
 import { toUpstreamHeaders } from '../mcp/upstream-headers.ts';
+import { toNodeRequestId } from './node-request-id.ts';
 import type { RequestFacts } from '../observe.ts';
 import { toHeaderLookup } from './node-headers.ts';
 import { toTargetPath } from './target-path.ts';
@@ -39,7 +40,7 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const headers = toHeaderLookup(req);
-    const requestId = toRequestId(headers);
+    const requestId = toNodeRequestId(req);
     const tell: Tell = (facts) => deps.note(req, facts);
     tell({ requestId });
     const origin = headers.get('origin');

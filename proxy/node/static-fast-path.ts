@@ -1,20 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toContentCoding } from '../../runtime/http/content-coding.ts';
-import { REQUEST_ID_HEADER, toRequestId } from '../../runtime/http/request-id.ts';
+import { toContentCoding, type Coding } from '../../runtime/http/content-coding.ts';
+import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import { PATHS } from '../../src/lib/paths.ts';
 import { ROUTED_PATHS } from '../create-app.ts';
 import type { RequestFacts } from '../observe.ts';
 import { toWritten, type HeaderRecord, type StaticAnswer } from '../static/file-answer.ts';
 import { toVariant } from '../static/negotiate.ts';
 import type { StaticPlanner } from '../static/serve-static.ts';
-import { toHeaderLookup } from './node-headers.ts';
+import { toNodeRequestId } from './node-request-id.ts';
 import { toTargetPath } from './target-path.ts';
 
 // Only paths that need no decoding and hold no dot segment: anything else takes the app's full path checks.
 const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;
 const DOT_SEGMENT = /\/\.\.?(\/|$)/;
-// Answers are remembered per path, variant and coding; the table is bounded because paths are the client's.
+// Answers are remembered per path, then per variant and coding; the table is bounded because paths are the client's.
 const MAX_REMEMBERED = 16_384;
+/** Where an answer sits in its path's list: markdown or HTML, times identity, gzip or br. */
+const slot = (markdown: boolean, coding: Coding | undefined): number => (markdown ? 3 : 0) + (coding === 'br' ? 2 : coding === 'gzip' ? 1 : 0);
 
 /** Whether the static planner alone answers a request path, as the app would route it. */
 function isStaticPath(path: string): boolean {
@@ -46,7 +48,7 @@ export function createStaticFastPath(
   note: (req: IncomingMessage, facts: RequestFacts) => void,
   fallback: (req: IncomingMessage, res: ServerResponse) => void,
 ) {
-  const answers = new Map<string, Prepared>();
+  const answers = new Map<string, (Prepared | undefined)[]>();
   const prepare = (answer: StaticAnswer): Prepared => ({
     answer,
     head: flat(answer.headers),
@@ -54,7 +56,7 @@ export function createStaticFastPath(
   });
 
   const write = (req: IncomingMessage, res: ServerResponse, { answer, head, notModifiedHead }: Prepared) => {
-    const requestId = toRequestId(toHeaderLookup(req));
+    const requestId = toNodeRequestId(req);
     note(req, answer.variant ? { requestId, variant: answer.variant } : { requestId });
     const ifNoneMatch = req.headers['if-none-match'];
     // toWritten decides 304 and HEAD, as for the app; the heads were flattened from its answers once.
@@ -68,9 +70,9 @@ export function createStaticFastPath(
     const path = toTargetPath(req.url);
     const markdown = toVariant(req.headers.accept) === 'markdown';
     const coding = toContentCoding(req.headers['accept-encoding']);
-    const key = `${markdown ? 'md' : 'html'} ${coding ?? 'identity'} ${path}`;
+    const at = slot(markdown, coding);
     // Only a static path is ever remembered, so a remembered answer needs no second look at its path.
-    const known = answers.get(key);
+    const known = answers.get(path)?.[at];
     if (known) {
       write(req, res, known);
       return true;
@@ -79,9 +81,13 @@ export function createStaticFastPath(
     // The planner reads the in-memory table: it settles at once. Its answer is remembered before it is written.
     void planner({ method: 'GET', path, accept: markdown ? 'text/markdown' : null, acceptEncoding: coding ?? null }).then(
       (answer) => {
-        if (answers.size >= MAX_REMEMBERED) answers.clear();
+        let remembered = answers.get(path);
+        if (!remembered) {
+          if (answers.size >= MAX_REMEMBERED) answers.clear();
+          answers.set(path, (remembered = Array.from({ length: 6 })));
+        }
         const prepared = prepare(answer);
-        answers.set(key, prepared);
+        remembered[at] = prepared;
         write(req, res, prepared);
       },
       () => fallback(req, res),
