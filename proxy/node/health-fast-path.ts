@@ -4,6 +4,7 @@ import { HEALTH_HEADERS, toHealthDocument } from '../api/health.ts';
 import type { AppConfig } from '../config.ts';
 import { HEALTH_PATHS } from '../create-app.ts';
 import type { RequestFacts } from '../observe.ts';
+import { toHeaderLookup } from './node-headers.ts';
 import { toNodeRequestId } from './node-request-id.ts';
 import { toTargetPath } from './target-path.ts';
 
@@ -19,7 +20,7 @@ export function createHealthFastPath(config: AppConfig, note: (req: IncomingMess
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (!HEALTH_PATHS.includes(toTargetPath(req.url))) return false;
-    const requestId = toNodeRequestId(req);
+    const requestId = toNodeRequestId(toHeaderLookup(req));
     note(req, { requestId });
     res.writeHead(200, [...head, REQUEST_ID_HEADER, requestId]);
     res.end(req.method === 'HEAD' ? undefined : body);

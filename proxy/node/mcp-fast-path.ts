@@ -40,7 +40,7 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const headers = toHeaderLookup(req);
-    const requestId = toNodeRequestId(req);
+    const requestId = toNodeRequestId(headers);
     const tell: Tell = (facts) => deps.note(req, facts);
     tell({ requestId });
     const origin = headers.get('origin');

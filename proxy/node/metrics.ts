@@ -27,7 +27,7 @@ export function toCauseLabel(reason: string): string {
 
 const SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-/** The edge's metrics in the Prometheus text format (prom-client), with the process's own (memory, event-loop lag). */
+/** The edge's metrics in the Prometheus text format, with the process's own (memory, event-loop lag; prom-client's defaults). */
 export interface EdgeMetrics {
   /** The exposition's media type. */
   contentType: string;

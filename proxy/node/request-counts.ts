@@ -44,6 +44,8 @@ export function createRouteHistogram(name: string, help: string, bounds: readonl
   const byRoute = new Map<string, Buckets>();
   return {
     observe(route, seconds) {
+      // As prom-client: a value that is not a finite number is not counted (it would make the sum NaN for good).
+      if (!Number.isFinite(seconds)) return;
       let buckets = byRoute.get(route);
       if (!buckets) byRoute.set(route, (buckets = { counts: new Float64Array(bounds.length + 1), sum: 0, count: 0 }));
       let i = 0;

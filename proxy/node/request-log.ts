@@ -31,6 +31,8 @@ const toJsonText = (value: string): string => (PLAIN.test(value) ? `"${value}"` 
  * integers: the text of a fractional number is the costliest part of a line to make.
  */
 function toHundredthsText(ms: number): string {
+  // Past about a thousand years the integers lose hundredths; JSON.stringify then also writes what is not a number.
+  if (!(ms >= 0 && ms < 1e12)) return JSON.stringify(ms);
   const hundredths = Math.round(ms * 100);
   const whole = Math.floor(hundredths / 100);
   const fraction = hundredths - whole * 100;
@@ -40,7 +42,7 @@ function toHundredthsText(ms: number): string {
 
 /** `,"name":value` as JSON, or nothing for a value that is not there (as pino leaves out undefined fields). */
 const field = (name: string, value: string | number | undefined): string =>
-  value === undefined ? '' : `,"${name}":${typeof value === 'string' ? toJsonText(value) : value}`;
+  value === undefined ? '' : `,"${name}":${typeof value === 'string' ? toJsonText(value) : JSON.stringify(value)}`;
 
 /**
  * The fields of one access log line as JSON text: the exchange and what the app reported, never a header value, query

@@ -7,13 +7,15 @@ import type { RequestFacts } from '../observe.ts';
 import { toWritten, type HeaderRecord, type StaticAnswer } from '../static/file-answer.ts';
 import { toVariant } from '../static/negotiate.ts';
 import type { StaticPlanner } from '../static/serve-static.ts';
+import { toHeaderLookup } from './node-headers.ts';
 import { toNodeRequestId } from './node-request-id.ts';
 import { toTargetPath } from './target-path.ts';
 
 // Only paths that need no decoding and hold no dot segment: anything else takes the app's full path checks.
 const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;
 const DOT_SEGMENT = /\/\.\.?(\/|$)/;
-// Answers are remembered per path, then per variant and coding; the table is bounded because paths are the client's.
+// Answers are remembered per path, then per variant and coding; the table is bounded because paths are the client's:
+// past this many answers it starts over.
 const MAX_REMEMBERED = 16_384;
 /** Where an answer sits in its path's list: markdown or HTML, times identity, gzip or br. */
 const slot = (markdown: boolean, coding: Coding | undefined): number => (markdown ? 3 : 0) + (coding === 'br' ? 2 : coding === 'gzip' ? 1 : 0);
@@ -26,14 +28,6 @@ function isStaticPath(path: string): boolean {
   return !ROUTED_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
 }
 
-/**
- * The Node fast path for static documents: a GET or HEAD of a plain path that no other route claims gets the
- * static planner's answer written with node:http's own writeHead/end, without the web Request and Response the
- * app's adapter builds around each exchange (the most of a small file's cost, measured in BENCHMARKS.md). The
- * answer is the planner's, remembered per path, variant and coding (it depends on nothing else), so both paths
- * send the same bytes; 304, HEAD and the request id are applied per request as the app does. Returns false for
- * everything else, which the app then answers, and hands a request to `fallback` (the app) should the planner fail.
- */
 /** A remembered answer with its head as node:http takes it fastest: a flat [name, value, …] list, for 200 and for 304. */
 interface Prepared {
   answer: StaticAnswer;
@@ -43,12 +37,21 @@ interface Prepared {
 
 const flat = (headers: HeaderRecord): string[] => Object.entries(headers).flat();
 
+/**
+ * The Node fast path for static documents: a GET or HEAD of a plain path that no other route claims gets the
+ * static planner's answer written with node:http's own writeHead/end, without the web Request and Response the
+ * app's adapter builds around each exchange (the most of a small file's cost, measured in BENCHMARKS.md). The
+ * answer is the planner's, remembered per path, variant and coding (it depends on nothing else), so both paths
+ * send the same bytes; 304, HEAD and the request id are applied per request as the app does. Returns false for
+ * everything else, which the app then answers, and hands a request to `fallback` (the app) should the planner fail.
+ */
 export function createStaticFastPath(
   planner: StaticPlanner,
   note: (req: IncomingMessage, facts: RequestFacts) => void,
   fallback: (req: IncomingMessage, res: ServerResponse) => void,
 ) {
   const answers = new Map<string, (Prepared | undefined)[]>();
+  let remembered = 0;
   const prepare = (answer: StaticAnswer): Prepared => ({
     answer,
     head: flat(answer.headers),
@@ -56,7 +59,7 @@ export function createStaticFastPath(
   });
 
   const write = (req: IncomingMessage, res: ServerResponse, { answer, head, notModifiedHead }: Prepared) => {
-    const requestId = toNodeRequestId(req);
+    const requestId = toNodeRequestId(toHeaderLookup(req));
     note(req, answer.variant ? { requestId, variant: answer.variant } : { requestId });
     const ifNoneMatch = req.headers['if-none-match'];
     // toWritten decides 304 and HEAD, as for the app; the heads were flattened from its answers once.
@@ -81,13 +84,15 @@ export function createStaticFastPath(
     // The planner reads the in-memory table: it settles at once. Its answer is remembered before it is written.
     void planner({ method: 'GET', path, accept: markdown ? 'text/markdown' : null, acceptEncoding: coding ?? null }).then(
       (answer) => {
-        let remembered = answers.get(path);
-        if (!remembered) {
-          if (answers.size >= MAX_REMEMBERED) answers.clear();
-          answers.set(path, (remembered = Array.from({ length: 6 })));
+        if (remembered >= MAX_REMEMBERED) {
+          answers.clear();
+          remembered = 0;
         }
+        let list = answers.get(path);
+        if (!list) answers.set(path, (list = Array.from({ length: 6 })));
         const prepared = prepare(answer);
-        remembered[at] = prepared;
+        if (!list[at]) remembered++;
+        list[at] = prepared;
         write(req, res, prepared);
       },
       () => fallback(req, res),

@@ -23,8 +23,9 @@ export function createLogger(options: { level: LogLevel; service: string; destin
   return pino(settings, toStdoutPerTurn(process.stdout));
 }
 
-/** The levels a hand-written line is written at: a request's, and a failed request's. */
+/** The levels a hand-written line is written at, and its messages: a request's, and a failed request's. */
 type LineLevel = 'info' | 'error';
+type LineMessage = 'request' | 'request failed';
 
 /**
  * Writes one line whose fields are JSON text already (`,"name":value…`), as pino writes `logger[level](fields, msg)`
@@ -34,14 +35,14 @@ type LineLevel = 'info' | 'error';
  * static answer's ~15 µs CPU (profiles of the static fast path, BENCHMARKS.md notes). Levels below the logger's are
  * the caller's to skip (`logger.isLevelEnabled`).
  */
-export function toLineWriter(logger: Logger): (level: LineLevel, fields: string, msg: string) => void {
+export function toLineWriter(logger: Logger): (level: LineLevel, fields: string, msg: LineMessage) => void {
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
   const bound = bindings ? `,${bindings}` : '';
   const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!;
   // The time's text is made once per millisecond and each message's once: a large number's text is a new string.
   let now = 0;
   let time = '0';
-  const quoted = new Map<string, string>();
+  const quoted = new Map<LineMessage, string>();
   return (level, fields, msg) => {
     const current = Date.now();
     if (current !== now) time = `${(now = current)}`;

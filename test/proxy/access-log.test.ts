@@ -205,7 +205,7 @@ describe('the access line, written by hand for speed', () => {
 
   it('writes each duration and string as JSON.stringify does', () => {
     // Every hundredth of a millisecond up to 20 s, and larger ones: the duration's text is made from integers.
-    const durations = [...Array.from({ length: 2_000_000 }, (_, i) => i / 100), 123_456.78, 3_600_000.05, 86_400_000.1];
+    const durations = [...Array.from({ length: 2_000_000 }, (_, i) => i / 100), 123_456.78, 3_600_000.05, 86_400_000.1, 1e13 + 0.01, -0, NaN, Infinity];
     const wrong = durations.filter((ms) => !toAccessFields({ method: 'GET', path: '/', status: 200, ms, bytes: 1 }, {}).includes(`"ms":${JSON.stringify(ms)},`));
     expect(wrong).toEqual([]);
     const strings = ['plain', '', 'a"b', 'a\\b', 'tab\there', '\u007f', 'é', '\u2028', '\ud83d\ude00', '\ud83d', 'x\udc00y'];

@@ -41,6 +41,12 @@ describe('the per-request instruments, counted by hand', () => {
     expect(parse(ourText).map((family) => [family.name, family.type])).toEqual([['requests_total', 'COUNTER'], ['duration_seconds', 'HISTOGRAM']]);
   });
 
+  it('count no value that is not a finite number (prom-client refuses one)', () => {
+    const histogram = createRouteHistogram('duration_seconds', 'Durations.', BOUNDS);
+    for (const value of [NaN, Infinity, -Infinity]) histogram.observe('static', value);
+    expect(histogram.toText()).toBe('# HELP duration_seconds Durations.\n# TYPE duration_seconds histogram');
+  });
+
   it('write the families with no samples yet, as prom-client does', async () => {
     const registry = new Registry();
     const registers = [registry];
