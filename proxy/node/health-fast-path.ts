@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
+import { toTargetPath } from '../../runtime/node/target-path.ts';
 import { HEALTH_HEADERS, toHealthDocument } from '../api/health.ts';
 import type { AppConfig } from '../config.ts';
 import { HEALTH_PATHS } from '../create-app.ts';
 import type { RequestFacts } from '../observe.ts';
 import { toHeaderLookup } from './node-headers.ts';
 import { toNodeRequestId } from './node-request-id.ts';
-import { toTargetPath } from './target-path.ts';
 
 /**
  * The Node fast path for the health document (contract §2.1): a GET or HEAD of `/api/health` or `/api/v1/health`

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { toTargetPath } from '../../runtime/node/target-path.ts';
 import { bindServer } from './bind-server.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
@@ -7,7 +8,7 @@ type Exposition = Pick<EdgeMetrics, 'contentType' | 'render'>;
 
 /** Answers `GET /metrics` with the metrics in the Prometheus text format; true when it answered. */
 export function answerMetrics(metrics: Exposition, req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.url?.split('?', 1)[0] !== '/metrics') return false;
+  if (toTargetPath(req.url) !== '/metrics') return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return true;

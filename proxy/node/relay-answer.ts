@@ -42,10 +42,10 @@ export interface RelayContext {
  *
  * The head is written with the body's first bytes, not before: a body that is malformed from its first byte (it
  * fails in the same packet as the head) is then answered 502 while nothing has gone to the client, and an answer
- * that arrives whole goes out as one write. A slow client pauses the upstream (the idle limit waits meanwhile); when
- * no chunk arrives for the idle limit while the client could take one, an event stream ends cleanly (the client resumes with Last-Event-ID) and
- * any other body breaks off, so the client sees it incomplete (RFC 9112 §8). A client that leaves drops the
- * upstream request, sent or still waiting for a connection.
+ * that arrives whole goes out as one write. A slow client pauses the upstream (the idle limit waits meanwhile);
+ * when no chunk arrives for the idle limit while the client could take one, an event stream ends cleanly (the
+ * client resumes with Last-Event-ID) and any other body breaks off, so the client sees it incomplete (RFC 9112 §8).
+ * A client that leaves drops the upstream request, sent or still waiting for a connection.
  */
 export function relayAnswer(config: AppConfig, res: ServerResponse, context: RelayContext, start: (callbacks: UpstreamCallbacks) => UpstreamControl): void {
   // The client left while its request was checked: nothing is sent upstream.

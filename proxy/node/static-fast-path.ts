@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toContentCoding, type Coding } from '../../runtime/http/content-coding.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
+import { toTargetPath } from '../../runtime/node/target-path.ts';
 import { PATHS } from '../../src/lib/paths.ts';
 import { ROUTED_PATHS } from '../create-app.ts';
 import type { RequestFacts } from '../observe.ts';
@@ -9,7 +10,6 @@ import { toVariant } from '../static/negotiate.ts';
 import type { StaticPlanner } from '../static/serve-static.ts';
 import { toHeaderLookup } from './node-headers.ts';
 import { toNodeRequestId } from './node-request-id.ts';
-import { toTargetPath } from './target-path.ts';
 
 // Only paths that need no decoding and hold no dot segment: anything else takes the app's full path checks.
 const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;

@@ -26,6 +26,7 @@ export function createLogger(options: { level: LogLevel; service: string; destin
 /** The levels a hand-written line is written at, and its messages: a request's, and a failed request's. */
 type LineLevel = 'info' | 'error';
 type LineMessage = 'request' | 'request failed';
+const QUOTED: Record<LineMessage, string> = { request: JSON.stringify('request'), 'request failed': JSON.stringify('request failed') };
 
 /**
  * Writes one line whose fields are JSON text already (`,"name":value…`), as pino writes `logger[level](fields, msg)`
@@ -39,16 +40,13 @@ export function toLineWriter(logger: Logger): (level: LineLevel, fields: string,
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
   const bound = bindings ? `,${bindings}` : '';
   const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!;
-  // The time's text is made once per millisecond and each message's once: a large number's text is a new string.
+  // The time's text is made once per millisecond, the messages' once: a large number's text is a new string.
   let now = 0;
   let time = '0';
-  const quoted = new Map<LineMessage, string>();
   return (level, fields, msg) => {
     const current = Date.now();
     if (current !== now) time = `${(now = current)}`;
-    let text = quoted.get(msg);
-    if (text === undefined) quoted.set(msg, (text = JSON.stringify(msg)));
-    stream.write(`{"level":"${level}","time":${time}${bound}${fields},"msg":${text}}\n`);
+    stream.write(`{"level":"${level}","time":${time}${bound}${fields},"msg":${QUOTED[msg]}}\n`);
   };
 }
 

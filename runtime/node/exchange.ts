@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toTargetPath } from './target-path.ts';
 
 /** The fields every access log line has, edge and sandbox alike. */
 export interface Exchange {
@@ -16,9 +17,7 @@ export interface Exchange {
 
 /** The path of a request target, never its query string. */
 export function toLoggedPath(target: string | undefined): string {
-  const whole = target ?? '/';
-  const query = whole.indexOf('?');
-  const path = query < 0 ? whole : whole.slice(0, query);
+  const path = toTargetPath(target);
   return path.length > 512 ? `${path.slice(0, 512)}…` : path;
 }
 
