@@ -11,5 +11,9 @@ export interface BuildDefaults {
   releaseArchive: string;
   envPrefix: string;
   targets: string[];
+  /** The target this binary was built for (`linux-x64-musl`, …): `self update` fetches the same one. */
+  target: string;
+  /** The release signing key's public line: `self update` refuses a release whose SHA256SUMS it did not sign. */
+  releaseSigningKey: string;
   protocolVersions: string[];
 }

@@ -42,6 +42,17 @@ export function withBaseUrl(command: Command, f: Pick<Factory, 'defaults'>): Com
   return command.option('--base-url <url>', `the service (default: ${envPrefix}_BASE_URL, else ${baseUrl})`);
 }
 
+/**
+ * The system's handler for a URL, as a command and its leading arguments: `open` on macOS; on Windows
+ * `rundll32 url.dll,FileProtocolHandler`, which takes the URL as one argument (`cmd /c start` would split it
+ * at every `&`); `xdg-open` where a desktop session runs; none otherwise (a server: the device flow is better).
+ */
+export function toBrowserOpener(platform: string, env: Record<string, string | undefined>): string[] | undefined {
+  if (platform === 'darwin') return ['open'];
+  if (platform === 'win32') return ['rundll32', 'url.dll,FileProtocolHandler'];
+  return env.DISPLAY || env.WAYLAND_DISPLAY ? ['xdg-open'] : undefined;
+}
+
 /** The real process's factory. */
 export function createFactory(proc: NodeJS.Process, defaults: BuildDefaults, isBinary: boolean): Factory {
   const env = proc.env;
@@ -61,12 +72,12 @@ export function createFactory(proc: NodeJS.Process, defaults: BuildDefaults, isB
       const [value, what] = flag ? [flag, '--base-url'] : getenv('BASE_URL') ? [getenv('BASE_URL')!, `${defaults.envPrefix}_BASE_URL`] : [defaults.baseUrl, 'The base URL'];
       return toCanonicalUrl(requireSecureUrl(value, what));
     },
-    getStore: () => (store ??= loadCores().then((m) => m.createCredentialStore(toConfigDir(env, env.HOME || homedir(), defaults.binary)))),
+    getStore: () => (store ??= loadCores().then((m) => m.createCredentialStore(toConfigDir(env, env.HOME || homedir(), defaults.binary, proc.platform), proc.platform))),
     openBrowser: (url) => {
-      const command = proc.platform === 'darwin' ? 'open' : env.DISPLAY || env.WAYLAND_DISPLAY ? 'xdg-open' : undefined;
-      if (!command) return false;
+      const opener = toBrowserOpener(proc.platform, env);
+      if (!opener) return false;
       try {
-        const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+        const child = spawn(opener[0], [...opener.slice(1), url], { stdio: 'ignore', detached: true, windowsHide: true });
         child.on('error', () => {});
         child.unref();
         return true;

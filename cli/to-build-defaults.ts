@@ -1,7 +1,11 @@
 import type { Site } from '../src/schemas/site.ts';
 import type { BuildDefaults } from './build-defaults.ts';
+import { toTarget } from './core/release-sums.ts';
 
-/** The facts a binary bakes in, from the content as the build read it (BASE_URL and RELEASE_ARCHIVE applied). */
+/**
+ * The facts a binary bakes in, from the content as the build read it (BASE_URL, RELEASE_ARCHIVE and
+ * RELEASE_PUBLIC_KEY applied). The target is this machine's; the release build sets each binary's own.
+ */
 export function toBuildDefaults(site: Site): BuildDefaults {
   return {
     binary: site.cli.binary,
@@ -12,6 +16,8 @@ export function toBuildDefaults(site: Site): BuildDefaults {
     releaseArchive: site.cli.release_archive,
     envPrefix: site.cli.env_prefix,
     targets: site.cli.targets,
+    target: toTarget(process.platform, process.arch, site.cli.targets) ?? `${process.platform}-${process.arch}`,
+    releaseSigningKey: site.cli.release_signing_key,
     protocolVersions: site.mcp.protocol_versions,
   };
 }

@@ -3,7 +3,7 @@
  * APP_URL is unset (and builds the CLI release it serves), (re)builds dist when it was built for other
  * addresses or from other sources, then serves.
  */
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError, readEnv, toBaseUrl, type Upstream } from './config.ts';
 import { readBuildFacts, toRebuildReasons } from './node/build-info.ts';
 import { startNodeServer } from './node/create-node-server.ts';
@@ -15,13 +15,14 @@ import { onShutdown } from './node/shutdown.ts';
 import { getContentDir } from '../src/content/content-dir.ts';
 import { toSourceHash } from '../runtime/node/source-hash.ts';
 import { createLogger } from '../runtime/node/create-logger.ts';
+import { getLocalSigningKey } from '../runtime/node/signing-key.ts';
 
 try {
   const env = readEnv(process.env);
   const baseUrl = toBaseUrl(env);
   const cleanups: (() => Promise<void>)[] = [];
   let upstream: Upstream;
-  let releaseArchive: string | undefined;
+  let release: { RELEASE_ARCHIVE: string; RELEASE_PUBLIC_KEY: string } | undefined;
   if (env.APP_URL) {
     const issuer = env.AUTH_ISSUER ?? env.APP_URL;
     upstream = { appUrl: env.APP_URL, issuer: env.TOKEN_ISSUER ?? issuer, jwksUrl: env.TOKEN_JWKS_URL };
@@ -35,17 +36,22 @@ try {
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
     // The sandbox stands in for the release host too: this build's installer and `warden self update` download from it.
-    releaseArchive = `${sandbox.url}${RELEASES_PATH}`;
-    runRelease({ BASE_URL: baseUrl, RELEASE_ARCHIVE: releaseArchive, RELEASE_DIR: releaseDir });
+    // It signs that release with a key of its own, whose public half this build's installers carry.
+    const key = getLocalSigningKey(join(dirname(releaseDir), 'release-signing-key.pem'));
+    release = { RELEASE_ARCHIVE: `${sandbox.url}${RELEASES_PATH}`, RELEASE_PUBLIC_KEY: key.publicKeyLine };
+    runRelease({ BASE_URL: baseUrl, ...release, RELEASE_DIR: releaseDir, RELEASE_SIGNING_KEY: key.file });
   }
   const authIssuer = env.APP_URL ? (env.AUTH_ISSUER ?? env.APP_URL) : upstream.issuer;
   const distDir = resolve(env.WARDEN_OUT_DIR);
-  const wanted = { base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer, ...(releaseArchive ? { release_archive: releaseArchive } : {}) };
+  const wanted = {
+    base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer,
+    ...(release ? { release_archive: release.RELEASE_ARCHIVE, release_signing_key: release.RELEASE_PUBLIC_KEY } : {}),
+  };
   let facts = readBuildFacts(distDir);
   const mismatches = toRebuildReasons(facts, wanted, toSourceHash(process.cwd(), getContentDir()));
   if (mismatches.length > 0) {
     console.log(`Building ${env.WARDEN_OUT_DIR}/ for ${baseUrl}:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);
-    runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir, ...(releaseArchive ? { RELEASE_ARCHIVE: releaseArchive } : {}) });
+    runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir, ...release });
     facts = readBuildFacts(distDir);
   }
   if (!facts) throw new ConfigError(`${env.WARDEN_OUT_DIR}/_build.json is missing or unreadable after the build`);

@@ -2,11 +2,12 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BuildDefaults } from '../build-defaults.ts';
-import { buildSea } from './build-sea.ts';
-import { bundleCli } from './bundle-cli.ts';
-import { getNodeRuntime, toHostTarget } from './node-runtime.ts';
+import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
+import { compileBinary, getBunVersion } from './compile-binary.ts';
+import { requireValidSignature } from './macho/require-valid-signature.ts';
 import { toReleaseInputsHash } from './release-inputs.ts';
-import { toReleaseFolders, toSha256Sums, writeArchive } from './write-archive.ts';
+import type { SigningKey } from '../../runtime/node/signing-key.ts';
+import { toArchiveName, toReleaseFolders, toSha256Sums, writeArchive } from './write-archive.ts';
 
 /** What a release is built from and where it goes. */
 export interface ReleaseOptions {
@@ -15,20 +16,32 @@ export interface ReleaseOptions {
   outDir: string;
   defaults: BuildDefaults;
   targets: string[];
-  /** Where Node binaries of other targets are kept between builds. */
-  cacheDir: string;
+  /** Signs SHA256SUMS; its public half must be the one the installers and the binaries carry. */
+  signingKey: SigningKey;
   log(line: string): void;
+}
+
+/** One built target. */
+export interface BuiltTarget {
+  archive: string;
+  sha256: string;
+  bytes: number;
+  binaryBytes: number;
+  /** macOS: whether the compiler's ad-hoc signature had to be made again over the final bytes. */
+  resigned?: boolean;
 }
 
 /** What a release folder holds (`<outDir>/release.json`). */
 export interface ReleaseManifest {
   version: string;
   inputs: string;
-  built: Record<string, { sha256: string; bytes: number; binaryBytes: number; stripped: boolean }>;
-  skipped: Record<string, string>;
+  runtime: string;
+  built: Record<string, BuiltTarget>;
 }
 
 const MANIFEST = 'release.json';
+export const SUMS = 'SHA256SUMS';
+export const SUMS_SIGNATURE = 'SHA256SUMS.sig';
 
 /** The manifest of an existing release folder, if any. */
 export function readReleaseManifest(outDir: string): ReleaseManifest | undefined {
@@ -50,46 +63,40 @@ function place(from: string, to: string): void {
 }
 
 /**
- * Builds `warden-<target>.tar.gz` for every target whose Node runtime the registry provides, plus
- * SHA256SUMS, in the installer's layout (`download/v<version>/` and `latest/download/`). Skips the work
- * when the folder was built from the same inputs; returns the manifest.
+ * Builds the archive of every target, SHA256SUMS and its SSH signature, in the installers' layout
+ * (`download/v<version>/` and `latest/download/`). Every macOS binary's code signature is checked page by page
+ * and made again when it does not match. Skips the work when the folder was built from the same inputs;
+ * returns the manifest.
  */
 export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> {
   const version = o.defaults.version;
-  const nodeVersion = process.versions.node;
-  const inputs = toReleaseInputsHash(o.root, { defaults: o.defaults, targets: o.targets });
-  const existing = readReleaseManifest(o.outDir);
-  if (existing?.inputs === inputs && Object.keys(existing.built).every((t) => existsSync(join(toReleaseFolders(o.outDir, version).pinned, `${o.defaults.binary}-${t}.tar.gz`)))) {
-    return existing;
-  }
-  rmSync(o.outDir, { recursive: true, force: true });
+  const runtime = `bun ${getBunVersion()}`;
+  const inputs = toReleaseInputsHash(o.root, { defaults: o.defaults, targets: o.targets, runtime, key: o.signingKey.publicKeyLine });
   const { pinned, latest } = toReleaseFolders(o.outDir, version);
+  const existing = readReleaseManifest(o.outDir);
+  if (existing?.inputs === inputs && Object.values(existing.built).every((b) => existsSync(join(pinned, b.archive)))) return existing;
+
+  rmSync(o.outDir, { recursive: true, force: true });
   mkdirSync(pinned, { recursive: true });
   mkdirSync(latest, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'warden-release-'));
-  const manifest: ReleaseManifest = { version, inputs, built: {}, skipped: {} };
+  const manifest: ReleaseManifest = { version, inputs, runtime, built: {} };
   try {
-    o.log(`bundling the CLI (${o.defaults.binary} ${version}, base URL ${o.defaults.baseUrl})`);
-    const scripts = await bundleCli(resolve(o.root, 'cli'), o.defaults);
     const sums: Record<string, string> = {};
     for (const target of o.targets) {
-      const node = getNodeRuntime(target, nodeVersion, o.cacheDir, o.log);
-      if (!node) {
-        manifest.skipped[target] = `the npm registry has no node-${target}@${nodeVersion}`;
-        o.log(`skipping ${target}: ${manifest.skipped[target]}`);
-        continue;
-      }
-      o.log(`building ${target}`);
+      o.log(`building ${target} (${runtime})`);
       const dir = join(work, target);
       mkdirSync(dir);
-      const binary = join(dir, o.defaults.binary);
-      const { stripped } = await buildSea({ scripts, node, out: binary, work: dir, codeCache: target === toHostTarget(), macho: target.startsWith('darwin-') });
-      const name = `${o.defaults.binary}-${target}.tar.gz`;
-      sums[name] = await writeArchive(binary, join(pinned, name));
-      manifest.built[target] = { sha256: sums[name], bytes: statSync(join(pinned, name)).size, binaryBytes: statSync(binary).size, stripped };
+      const binary = compileBinary({ entry: resolve(o.root, 'cli/bin.ts'), defaults: { ...o.defaults, target }, target, outDir: dir });
+      const resigned = target.startsWith('darwin-') ? requireValidSignature(binary) : undefined;
+      const archive = toArchiveName(o.defaults.binary, target);
+      sums[archive] = writeArchive(binary, join(pinned, archive));
+      manifest.built[target] = { archive, sha256: sums[archive], bytes: statSync(join(pinned, archive)).size, binaryBytes: statSync(binary).size, ...(resigned === undefined ? {} : { resigned }) };
     }
-    writeFileSync(join(pinned, 'SHA256SUMS'), toSha256Sums(sums));
-    for (const name of [...Object.keys(sums), 'SHA256SUMS']) place(join(pinned, name), join(latest, name));
+    const sumsText = toSha256Sums(sums);
+    writeFileSync(join(pinned, SUMS), sumsText);
+    writeFileSync(join(pinned, SUMS_SIGNATURE), o.signingKey.sign(Buffer.from(sumsText), toReleaseNamespace(o.defaults.binary)));
+    for (const name of [...Object.keys(sums), SUMS, SUMS_SIGNATURE]) place(join(pinned, name), join(latest, name));
     writeFileSync(join(o.outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } finally {

@@ -10,13 +10,13 @@ function listFiles(root: string, dir: string): string[] {
 }
 
 /**
- * A hash of everything a release is made from: the CLI's sources, the lock file (the bundled dependencies),
- * the baked defaults, the Node version and the targets. Equal hash, equal release: no rebuild needed.
+ * A hash of everything a release is made from: the CLI's sources, the lock file (the bundled dependencies and
+ * the compiler), and the facts given (baked defaults, targets, runtime, signing key). Equal hash, equal release.
  */
 export function toReleaseInputsHash(root: string, facts: unknown): string {
   const hash = createHash('sha256');
   for (const file of [...listFiles(root, 'cli'), 'package-lock.json']) {
     hash.update(relative(root, join(root, file))).update('\0').update(readFileSync(join(root, file))).update('\0');
   }
-  return hash.update(JSON.stringify(facts)).update(process.version).digest('hex');
+  return hash.update(JSON.stringify(facts)).digest('hex');
 }

@@ -1,21 +1,40 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { gzip, constants } from 'node:zlib';
+import { basename, dirname } from 'node:path';
+import { zipSync } from 'fflate';
+import { gzipSync, constants } from 'node:zlib';
 
 /**
- * `<name>.tar.gz` holding the one file `binary` at its root (where the installer looks first), reproducible:
- * sorted, owner 0, epoch mtime, so the same binary always gives the same SHA-256. Returns that SHA-256.
+ * The earliest time a zip entry can carry (MS-DOS dates start in 1980): every entry gets it, as tar gets the
+ * epoch. Zip stores local time fields, so the date is made in local time: the same fields in every time zone.
  */
-export async function writeArchive(binaryFile: string, archive: string): Promise<string> {
-  const tar = `${archive}.tar`;
-  execFileSync('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mtime=@0', '-cf', tar, '-C', dirname(binaryFile), basename(binaryFile)]);
-  const gz = await promisify(gzip)(readFileSync(tar), { level: constants.Z_BEST_COMPRESSION });
-  rmSync(tar);
-  writeFileSync(archive, gz);
-  return createHash('sha256').update(gz).digest('hex');
+const ZIP_EPOCH = new Date(1980, 0, 1);
+
+/** The archive name of a target: `.zip` for Windows (Explorer and Expand-Archive open it), `.tar.gz` elsewhere. */
+export function toArchiveName(binary: string, target: string): string {
+  return `${binary}-${target}${target.startsWith('windows-') ? '.zip' : '.tar.gz'}`;
+}
+
+/**
+ * Writes the archive holding the one file `binaryFile` at its root (where the installers look), reproducibly:
+ * tar with owner 0, epoch mtime and sorted names, gzip with no name or time; zip entries with a fixed time.
+ * The same binary always gives the same bytes. Returns the archive's SHA-256.
+ */
+export function writeArchive(binaryFile: string, archive: string): string {
+  let bytes: Buffer;
+  if (archive.endsWith('.zip')) {
+    // Mode 0755 in the entry's Unix attributes, so unzip on a Unix machine keeps it runnable too.
+    const entry = readFileSync(binaryFile);
+    bytes = Buffer.from(zipSync({ [basename(binaryFile)]: [entry, { level: 9, mtime: ZIP_EPOCH, os: 3, attrs: (0o100755 << 16) >>> 0 }] }));
+  } else {
+    const tar = `${archive}.tar`;
+    execFileSync('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mtime=@0', '--mode=0755', '-cf', tar, '-C', dirname(binaryFile), basename(binaryFile)]);
+    bytes = gzipSync(readFileSync(tar), { level: constants.Z_BEST_COMPRESSION });
+    rmSync(tar);
+  }
+  writeFileSync(archive, bytes);
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** A `SHA256SUMS` file in `sha256sum` format (two spaces: text mode), sorted by file name. */
@@ -25,5 +44,5 @@ export function toSha256Sums(sums: Record<string, string>): string {
 
 /** Where an archive of `version` lives in a release folder, for the pinned and the latest address (installer layout). */
 export function toReleaseFolders(outDir: string, version: string): { pinned: string; latest: string } {
-  return { pinned: join(outDir, 'download', `v${version}`), latest: join(outDir, 'latest', 'download') };
+  return { pinned: `${outDir}/download/v${version}`, latest: `${outDir}/latest/download` };
 }

@@ -1,7 +1,11 @@
-import { join } from 'node:path';
+import { join, win32 } from 'node:path';
 
-/** `$XDG_CONFIG_HOME/warden`, else `~/.config/warden` (XDG Base Directory Specification). */
-export function toConfigDir(env: Record<string, string | undefined>, home: string, binary: string): string {
+/**
+ * Where the CLI keeps its files: on Windows `%APPDATA%\\<binary>` (the roaming profile folder, private to the
+ * user), elsewhere `$XDG_CONFIG_HOME/<binary>`, else `~/.config/<binary>` (XDG Base Directory Specification).
+ */
+export function toConfigDir(env: Record<string, string | undefined>, home: string, binary: string, platform: string = process.platform): string {
+  if (platform === 'win32') return win32.join(env.APPDATA || win32.join(home, 'AppData', 'Roaming'), binary);
   const xdg = env.XDG_CONFIG_HOME;
   // The XDG spec: a relative XDG_CONFIG_HOME is invalid and must be ignored.
   return xdg && xdg.startsWith('/') ? join(xdg, binary) : join(home, '.config', binary);

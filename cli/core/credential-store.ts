@@ -1,10 +1,14 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from './cli-error.ts';
 import { credentialFileSchema, emptyCredentialFile, type CredentialFile } from './credential-file.ts';
 import { withFileLock } from './file-lock.ts';
 
-/** The credentials of every service, in one file under the config folder (0700), itself 0600. */
+/**
+ * The credentials of every service, in one file under the config folder: 0700 and 0600 on POSIX systems; on
+ * Windows, where modes mean nothing, the folder's access list grants only the user.
+ */
 export interface CredentialStore {
   readonly file: string;
   /** The stored credentials (an empty file when none were ever stored). Refuses loose permissions. */
@@ -33,6 +37,20 @@ function requirePrivate(path: string, wanted: number, kind: 'folder' | 'file'): 
   return true;
 }
 
+/**
+ * Windows: replaces the new folder's inherited access list with one entry, full control for the current user
+ * (icacls: `/inheritance:r` drops inherited entries, `(OI)(CI)` passes the grant on to the files inside).
+ */
+function restrictToUser(dir: string, user: string | undefined): void {
+  try {
+    if (!user) throw new Error('USERNAME is not set');
+    execFileSync('icacls', [dir, '/inheritance:r', '/grant:r', `${user}:(OI)(CI)F`], { stdio: 'ignore', windowsHide: true });
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    throw new CliError(`could not restrict ${dir} to your account (icacls failed): not storing credentials there`, 'ERR_LOOSE_PERMISSIONS');
+  }
+}
+
 /** Writes `text` to `file` through a temporary file in the same folder and a rename: a reader sees all or nothing. */
 function writeAtomically(file: string, text: string): void {
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
@@ -51,12 +69,12 @@ function writeAtomically(file: string, text: string): void {
   }
 }
 
-/** The store in `dir` (created 0700 on the first write, never on a read). */
-export function createCredentialStore(dir: string): CredentialStore {
+/** The store in `dir` (created private on the first write, never on a read). */
+export function createCredentialStore(dir: string, platform: string = process.platform, user: string | undefined = process.env.USERNAME): CredentialStore {
   const file = join(dir, 'credentials.json');
+  const windows = platform === 'win32';
   const read = (): CredentialFile => {
-    if (!requirePrivate(dir, 0o700, 'folder')) return emptyCredentialFile();
-    if (!requirePrivate(file, 0o600, 'file')) return emptyCredentialFile();
+    if (windows ? !existsSync(file) : !requirePrivate(dir, 0o700, 'folder') || !requirePrivate(file, 0o600, 'file')) return emptyCredentialFile();
     let value: unknown;
     try {
       value = JSON.parse(readFileSync(file, 'utf8'));
@@ -73,6 +91,10 @@ export function createCredentialStore(dir: string): CredentialStore {
     async update(change) {
       // Check before creating anything: a refused folder must stay as it is.
       read();
+      if (windows && !existsSync(dir)) {
+        mkdirSync(dir, { recursive: true });
+        restrictToUser(dir, user);
+      }
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       return withFileLock(join(dir, 'credentials.lock'), async () => {
         const current = read();

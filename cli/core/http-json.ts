@@ -5,13 +5,25 @@ export type Fetch = typeof fetch;
 
 const TIMEOUT_MS = 15_000;
 
+/**
+ * The system error code of a failed fetch (`ECONNREFUSED`, …): Node's fetch puts it on the error's cause,
+ * Bun's (the binary's runtime) on the error itself. Undefined when the error is not a network failure.
+ */
+export function toNetworkCode(error: unknown): string | undefined {
+  const e = error as { name?: string; code?: unknown; cause?: { code?: unknown } };
+  if (e?.name !== 'TypeError') return undefined;
+  const code = e.cause?.code ?? e.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** The reason a request never got a response, in words: refused, unknown host, timed out. */
 export function toNetworkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const cause = (error as { cause?: { message?: string } }).cause;
   if ((error as Error).name === 'TimeoutError') return `no answer within ${TIMEOUT_MS / 1000} s`;
-  if (cause?.code === 'ECONNREFUSED') return 'connection refused';
-  if (cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN') return 'unknown host';
-  return cause?.code ?? cause?.message ?? (error as Error).message;
+  const code = toNetworkCode(error);
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown host';
+  return code ?? cause?.message ?? (error as Error).message;
 }
 
 /** fetch with a time limit; a request that gets no response becomes `ERR_UNREACHABLE` naming the origin. */

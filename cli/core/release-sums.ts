@@ -16,11 +16,14 @@ export function toExpectedSum(sums: string, name: string, where: string): string
   throw new CliError(`no checksum for ${name} in ${where}: refusing to update`, 'ERR_BAD_CHECKSUM');
 }
 
-/** `<os>-<arch>` of this machine, as the archive names it, or undefined when no binary is published for it. */
-export function toTarget(platform: string, arch: string, targets: readonly string[]): string | undefined {
-  const os = platform === 'darwin' ? 'darwin' : platform === 'linux' ? 'linux' : undefined;
+/**
+ * `<os>-<arch>[-musl]` of a machine, as the archives name it, or undefined when no binary is published for it.
+ * `musl` says the C library is musl (Alpine), whose binaries differ from glibc's.
+ */
+export function toTarget(platform: string, arch: string, targets: readonly string[], musl = false): string | undefined {
+  const os = platform === 'darwin' ? 'darwin' : platform === 'linux' ? 'linux' : platform === 'win32' ? 'windows' : undefined;
   const cpu = arch === 'x64' || arch === 'arm64' ? arch : undefined;
-  const target = os && cpu ? `${os}-${cpu}` : undefined;
+  const target = os && cpu ? `${os}-${cpu}${os === 'linux' && musl ? '-musl' : ''}` : undefined;
   return target && targets.includes(target) ? target : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { MCP_ERROR_CODES } from '../../runtime/mcp/mcp-error.ts';
 import { isCliError } from './cli-error.ts';
-import { toNetworkReason } from './http-json.ts';
+import { toNetworkCode, toNetworkReason } from './http-json.ts';
 import { NO_CREDENTIAL } from './token-source.ts';
 
 /** A JSON-RPC error object (JSON-RPC 2.0 §5.1). */
@@ -40,7 +40,7 @@ export function toRpcError(error: unknown, id: string | number): RpcError {
   if (e.name === 'UnauthorizedError') return { code: UNAUTHORIZED, message: NO_CREDENTIAL };
   if (e.data?.status === 401) return { code: UNAUTHORIZED, message: 'the service refused the credential even after renewing it: run `warden login` or `warden admin register` again' };
   if (e.data?.status === 403) return { code: MCP_ERROR_CODES.ERR_TOKEN_SCOPE, message: 'the credential lacks a scope this call needs' };
-  if (e.name === 'TypeError' && (e as { cause?: unknown }).cause) return { code: UNREACHABLE, message: `the service is unreachable: ${toNetworkReason(error)}` };
+  if (e.name === 'TypeError' && ((e as { cause?: unknown }).cause || toNetworkCode(e))) return { code: UNREACHABLE, message: `the service is unreachable: ${toNetworkReason(error)}` };
   if (e.data?.status) return { code: INTERNAL, message: `the service answered HTTP ${e.data.status}` };
   return { code: INTERNAL, message: e.message };
 }

@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { CliError } from './cli-error.ts';
 import { request, type Fetch } from './http-json.ts';
 import { toExpectedSum, toReleaseFolder } from './release-sums.ts';
 import { requireSecureUrl } from './secure-url.ts';
+import { toReleaseNamespace, verifySshSignature } from '../../runtime/release/ssh-signature.ts';
 
 /** What an update needs to know. */
 export interface UpdateOptions {
@@ -18,6 +20,8 @@ export interface UpdateOptions {
   version?: string;
   /** The installed binary to replace. */
   execPath: string;
+  /** The release signing key's public line, baked in at build time. */
+  signingKey: string;
 }
 
 async function download(fetcher: Fetch, url: string): Promise<Buffer> {
@@ -29,15 +33,71 @@ async function download(fetcher: Fetch, url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** The archive of a target, as the release build names it. */
+export function toArchiveFile(binary: string, target: string): { archive: string; executable: string } {
+  const windows = target.startsWith('windows-');
+  return { archive: `${binary}-${target}${windows ? '.zip' : '.tar.gz'}`, executable: windows ? `${binary}.exe` : binary };
+}
+
+/** Unpacks the executable from a release archive into `dir`, with tar for `.tar.gz` and in process for `.zip`. */
+function unpack(dir: string, name: string, bytes: Buffer, executable: string): string {
+  const out = join(dir, executable);
+  if (name.endsWith('.zip')) {
+    let entries: Record<string, Uint8Array>;
+    try {
+      entries = unzipSync(bytes, { filter: (f) => f.name === executable });
+    } catch {
+      throw new CliError(`could not unpack ${name}: not a zip archive`, 'ERR_UNPACK');
+    }
+    if (!entries[executable]) throw new CliError(`${name} holds no ${executable}`, 'ERR_UNPACK');
+    writeFileSync(out, entries[executable]);
+    return out;
+  }
+  writeFileSync(join(dir, name), bytes);
+  try {
+    execFileSync('tar', ['-xzf', name], { cwd: dir, stdio: 'ignore' });
+  } catch {
+    throw new CliError(`could not unpack ${name} (is tar installed?)`, 'ERR_UNPACK');
+  }
+  return out;
+}
+
 /**
- * Replaces the running binary with the release's, the installer's way: download the archive and SHA256SUMS
- * from the same folder, refuse on any checksum problem, unpack, check that the new binary runs, then
- * rename it over the old one (atomic on one file system). Returns the new binary's `--version` line.
+ * Puts `fresh` where `target` is. On Windows a running executable cannot be overwritten or deleted, but it can
+ * be renamed: the old one moves aside to `<name>.old` (removed by the next update) and the new one takes its
+ * name. Elsewhere one rename replaces it atomically.
+ */
+function replaceBinary(fresh: string, target: string, windows: boolean): void {
+  if (!windows) {
+    renameSync(fresh, target);
+    return;
+  }
+  const old = `${target}.old`;
+  rmSync(old, { force: true });
+  renameSync(target, old);
+  try {
+    renameSync(fresh, target);
+  } catch (error) {
+    renameSync(old, target);
+    throw error;
+  }
+}
+
+/**
+ * Replaces the running binary with the release's, the installers' way: download the archive, SHA256SUMS and
+ * its signature from the same folder; refuse unless the signature verifies with the baked-in key (so a changed
+ * archive with changed sums is refused too), then unless the checksum matches; unpack, check that the new
+ * binary runs, then put it in place. Returns the new binary's `--version` line.
  */
 export async function updateSelf(o: UpdateOptions): Promise<string> {
   const folder = toReleaseFolder(requireSecureUrl(o.archive, 'The release archive').href, o.version);
-  const name = `${o.binary}-${o.target}.tar.gz`;
-  const [archive, sums] = await Promise.all([download(o.fetch, `${folder}/${name}`), download(o.fetch, `${folder}/SHA256SUMS`)]);
+  const { archive: name, executable } = toArchiveFile(o.binary, o.target);
+  const [archive, sums, signature] = await Promise.all([
+    download(o.fetch, `${folder}/${name}`), download(o.fetch, `${folder}/SHA256SUMS`), download(o.fetch, `${folder}/SHA256SUMS.sig`),
+  ]);
+  if (!verifySshSignature(sums, signature.toString('utf8'), o.signingKey, toReleaseNamespace(o.binary))) {
+    throw new CliError(`the signature of ${folder}/SHA256SUMS does not verify with the release key: refusing to update`, 'ERR_BAD_SIGNATURE');
+  }
   const expected = toExpectedSum(sums.toString('utf8'), name, `${folder}/SHA256SUMS`);
   const actual = createHash('sha256').update(archive).digest('hex');
   if (actual !== expected) throw new CliError(`checksum mismatch for ${name} (expected ${expected}, got ${actual}): refusing to update`, 'ERR_CHECKSUM_MISMATCH');
@@ -51,13 +111,7 @@ export async function updateSelf(o: UpdateOptions): Promise<string> {
     throw new CliError(`cannot write to ${dir}: run the installer instead, or update as the binary's owner`, 'ERR_NOT_WRITABLE');
   }
   try {
-    writeFileSync(join(work, name), archive);
-    try {
-      execFileSync('tar', ['-xzf', name], { cwd: work, stdio: 'ignore' });
-    } catch {
-      throw new CliError(`could not unpack ${name} (is tar installed?)`, 'ERR_UNPACK');
-    }
-    const fresh = join(work, o.binary);
+    const fresh = unpack(work, name, archive, executable);
     chmodSync(fresh, 0o755);
     let version: string;
     try {
@@ -65,7 +119,7 @@ export async function updateSelf(o: UpdateOptions): Promise<string> {
     } catch {
       throw new CliError(`the downloaded ${o.binary} does not run on this machine: keeping the installed one`, 'ERR_BAD_BINARY');
     }
-    renameSync(fresh, o.execPath);
+    replaceBinary(fresh, o.execPath, o.target.startsWith('windows-'));
     return version;
   } finally {
     rmSync(work, { recursive: true, force: true });

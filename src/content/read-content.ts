@@ -20,7 +20,7 @@ import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.t
 
 /** Every fact of the content source, validated. */
 export interface Content {
-  /** Site-wide facts, with BASE_URL / APP_URL / AUTH_ISSUER / RELEASE_ARCHIVE applied. */
+  /** Site-wide facts, with BASE_URL / APP_URL / AUTH_ISSUER / RELEASE_ARCHIVE / RELEASE_PUBLIC_KEY applied. */
   site: Site & { auth_issuer: string };
   tools: Tool[];
   operations: Operation[];
@@ -41,6 +41,8 @@ const envSchema = z.object({
   AUTH_ISSUER: siteSchema.shape.app_url.optional(),
   /** Where the installer and `self update` download the CLI from (a local build points it at the sandbox). */
   RELEASE_ARCHIVE: siteSchema.shape.cli.shape.release_archive.optional(),
+  /** The release signing key's public half (a local system signs its releases with a key of its own). */
+  RELEASE_PUBLIC_KEY: siteSchema.shape.cli.shape.release_signing_key.optional(),
 });
 
 export { getContentDir };
@@ -103,11 +105,15 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
 
   const site = at('site.yaml', siteSchema);
   const overrides = envSchema.safeParse(env);
-  if (!overrides.success) throw ContentError.fromZod('environment (BASE_URL, APP_URL, AUTH_ISSUER, RELEASE_ARCHIVE)', overrides.error);
+  if (!overrides.success) throw ContentError.fromZod('environment (BASE_URL, APP_URL, AUTH_ISSUER, RELEASE_ARCHIVE, RELEASE_PUBLIC_KEY)', overrides.error);
   const base_url = overrides.data.BASE_URL ?? site.base_url;
   const app_url = overrides.data.APP_URL ?? site.app_url;
   const auth_issuer = overrides.data.AUTH_ISSUER ?? app_url;
-  const cli = { ...site.cli, release_archive: overrides.data.RELEASE_ARCHIVE ?? site.cli.release_archive };
+  const cli = {
+    ...site.cli,
+    release_archive: overrides.data.RELEASE_ARCHIVE ?? site.cli.release_archive,
+    release_signing_key: overrides.data.RELEASE_PUBLIC_KEY ?? site.cli.release_signing_key,
+  };
   const built = { ...site, base_url, app_url, auth_issuer, cli };
   const placeholders = toPlaceholders(built);
   // Addresses are written once, in site.yaml: every other file names them with placeholders, so a build for any

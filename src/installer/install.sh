@@ -5,7 +5,9 @@
 #   curl -fsSL @@INSTALLER_URL@@ | sh -s -- --version 1.2.3 --install-dir "$HOME/bin"
 #
 # Downloads <archive>/latest/download/@@BINARY@@-<os>-<arch>.tar.gz (or .../download/v<version>/...),
-# verifies its SHA-256 against SHA256SUMS in the same folder, and installs the binary without sudo.
+# checks the release's SHA256SUMS against its SSH signature with the key below (this script comes from the
+# site, the root of trust: a download host that changed both an archive and its sums is still refused),
+# verifies the archive's SHA-256 against SHA256SUMS, and installs the binary without sudo.
 # It never prompts and never edits shell start-up files. Run with --help for every option.
 #
 # Generated from src/installer/install.sh: the quoted values below come from content/site.yaml at build time.
@@ -19,6 +21,9 @@ ENV_PREFIX="@@ENV_PREFIX@@"
 RELEASE_ARCHIVE="@@RELEASE_ARCHIVE@@"
 INSTALLER_URL="@@INSTALLER_URL@@"
 TARGETS="@@TARGETS@@"
+# The release signing key's public half (OpenSSH Ed25519) and the namespace its signatures are made in.
+SIGNING_KEY="@@RELEASE_SIGNING_KEY@@"
+SIGNING_NAMESPACE="@@SIGNING_NAMESPACE@@"
 
 say() {
     printf '%s: %s\n' "$BINARY" "$*" >&2
@@ -69,7 +74,8 @@ Environment (options win over these):
   ${ENV_PREFIX}_DOWNLOAD_URL     release archive to download from (default: $RELEASE_ARCHIVE)
 
 Supported platforms: $TARGETS.
-The archive is checked against the release's SHA256SUMS before anything is installed.
+Before anything is installed, the release's SHA256SUMS is checked against its signature by the release
+key built into this script (with ssh-keygen, OpenSSH 8.1 or later), and the archive against SHA256SUMS.
 EOF
 }
 
@@ -93,11 +99,41 @@ detect_target() {
             _arch=arm64
         fi
     fi
+    # Alpine and other musl systems cannot run glibc binaries: they get the -musl build.
+    _libc=""
+    if [ "$_os" = linux ] && is_musl; then
+        _libc=-musl
+    fi
     case " $TARGETS " in
-        *" $_os-$_arch "*) ;;
-        *) err "no $PRODUCT binary is published for $_os-$_arch (supported: $TARGETS)" ;;
+        *" $_os-$_arch$_libc "*) ;;
+        *) err "no $PRODUCT binary is published for $_os-$_arch${_libc:+ ($_libc libc)} (supported: $TARGETS)" ;;
     esac
-    printf '%s-%s\n' "$_os" "$_arch"
+    printf '%s-%s%s\n' "$_os" "$_arch" "$_libc"
+}
+
+# Whether the C library is musl: its ldd says so (Alpine's prints "musl libc"), or, with no ldd, its loader is there.
+is_musl() {
+    if command -v ldd >/dev/null 2>&1; then
+        case $(ldd --version 2>&1 || true) in
+            *musl*) return 0 ;;
+            *) return 1 ;;
+        esac
+    fi
+    for _loader in /lib/ld-musl-*.so.1; do
+        [ -e "$_loader" ] && return 0
+    done
+    return 1
+}
+
+# Checks SUMS ($1) against its SSH signature ($2) with the release key; refuses on any doubt (fail closed).
+verify_signature() {
+    command -v ssh-keygen >/dev/null 2>&1 ||
+        err "need 'ssh-keygen' (OpenSSH 8.1 or later) to verify the release signature: install openssh-client (Alpine: apk add openssh-keygen), then retry"
+    printf '%s %s\n' "$SIGNING_NAMESPACE" "$SIGNING_KEY" >"$tmp/allowed_signers"
+    if ! ssh-keygen -Y verify -f "$tmp/allowed_signers" -I "$SIGNING_NAMESPACE" -n "$SIGNING_NAMESPACE" \
+        -s "$2" <"$1" >/dev/null 2>&1; then
+        err "the signature of $url/SHA256SUMS does not verify with the release key (or this ssh-keygen is older than OpenSSH 8.1): refusing to install"
+    fi
 }
 
 # Downloads URL ($1) to FILE ($2). HTTPS-only flags apply when the URL is https, so a local
@@ -244,6 +280,11 @@ main() {
     if ! download "$url/SHA256SUMS" "$tmp/SHA256SUMS"; then
         err "download failed: $url/SHA256SUMS"
     fi
+    if ! download "$url/SHA256SUMS.sig" "$tmp/SHA256SUMS.sig"; then
+        err "download failed: $url/SHA256SUMS.sig (an unsigned release is refused)"
+    fi
+    verify_signature "$tmp/SHA256SUMS" "$tmp/SHA256SUMS.sig"
+    say "verified the signature of SHA256SUMS"
 
     expected=$(expected_sum "$tmp/SHA256SUMS" "$archive") || err "could not read $url/SHA256SUMS"
     case $expected in

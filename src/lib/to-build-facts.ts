@@ -8,6 +8,7 @@ export function toBuildFacts({ site, errors }: Content, sourceHash: string): Bui
     app_url: site.app_url,
     auth_issuer: site.auth_issuer,
     release_archive: site.cli.release_archive,
+    release_signing_key: site.cli.release_signing_key,
     source_hash: sourceHash,
     product: site.product.name,
     access_scope: site.access_scope,

@@ -13,6 +13,8 @@ export const buildFactsSchema = z.strictObject({
   auth_issuer: url,
   /** Where the installer downloads the CLI from (`npm start` points it at the sandbox's release folder). */
   release_archive: url,
+  /** The release signing key the installers carry (`npm start` signs its releases with a local key). */
+  release_signing_key: z.string().min(1),
   /** A digest of every file the build read (content/, src/, the config): a changed source means a stale build. */
   source_hash: z.string().min(1),
   product: z.string().min(1),
@@ -25,6 +27,6 @@ export const buildFactsSchema = z.strictObject({
 export type BuildFacts = z.infer<typeof buildFactsSchema>;
 /**
  * The addresses a build was made for: what a server compares with the addresses it serves (the release
- * archive only where the server also serves the release, as `npm start` does).
+ * archive and signing key only where the server also serves the release, as `npm start` does).
  */
-export type BuiltFor = Pick<BuildFacts, 'base_url' | 'app_url' | 'auth_issuer'> & Partial<Pick<BuildFacts, 'release_archive'>>;
+export type BuiltFor = Pick<BuildFacts, 'base_url' | 'app_url' | 'auth_issuer'> & Partial<Pick<BuildFacts, 'release_archive' | 'release_signing_key'>>;

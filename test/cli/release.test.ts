@@ -17,10 +17,10 @@ afterAll(() => {
 });
 
 describe('the release folder', () => {
-  it('has the installer layout: the archive and SHA256SUMS under download/v<version>/ and latest/download/', () => {
+  it('has the installer layout: the archive, SHA256SUMS and its signature under download/v<version>/ and latest/download/', () => {
     for (const folder of [join('download', `v${version}`), join('latest', 'download')]) {
       const dir = join(TEST_RELEASE_DIR, folder);
-      expect(readdirSync(dir).sort()).toEqual(['SHA256SUMS', `${BINARY}-${HOST_TARGET}.tar.gz`]);
+      expect(readdirSync(dir).sort()).toEqual(['SHA256SUMS', 'SHA256SUMS.sig', `${BINARY}-${HOST_TARGET}.tar.gz`]);
       expect(execFileSync('sha256sum', ['--check', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' })).toBe(`${BINARY}-${HOST_TARGET}.tar.gz: OK\n`);
     }
     expect(readReleaseManifest(TEST_RELEASE_DIR)).toMatchObject({ version, built: { [HOST_TARGET]: { bytes: expect.any(Number) } } });
@@ -36,7 +36,7 @@ describe('the release folder', () => {
     // A small stand-in binary: gzip -9 of the real one takes seconds, and the property does not depend on size.
     const file = join(work, BINARY);
     writeFileSync(file, readFileSync(getWardenBinary()).subarray(0, 65_536), { mode: 0o755 });
-    const [a, b] = [await writeArchive(file, join(work, 'a.tar.gz')), await writeArchive(file, join(work, 'b.tar.gz'))];
+    const [a, b] = [writeArchive(file, join(work, 'a.tar.gz')), writeArchive(file, join(work, 'b.tar.gz'))];
     expect(a).toBe(b);
     expect(toSha256Sums({ 'b.tar.gz': b, 'a.tar.gz': a })).toBe(`${a}  a.tar.gz\n${b}  b.tar.gz\n`);
     expect(readFileSync(join(work, 'a.tar.gz')).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));

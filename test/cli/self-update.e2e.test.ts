@@ -5,10 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
+import { getLocalSigningKey } from '../../runtime/node/signing-key.ts';
 import { BINARY, freshHome, getWardenBinary, HOST_TARGET, run, TEST_RELEASE_DIR, TEST_SITE, toArchivePath } from './helpers/warden-binary.ts';
 
 // `warden self update` against a copy of the real release folder served over loopback: a good release
-// installs, a tampered archive is refused and the installed binary stays as it was.
+// installs; a tampered archive, tampered sums, or both replaced together (signed by another key) are refused,
+// and the installed binary stays as it was.
 const work = mkdtempSync(join(tmpdir(), 'warden-update-'));
 const archiveDir = join(work, 'archive');
 let server: Server;
@@ -19,8 +23,9 @@ const sha = (file: string) => createHash('sha256').update(readFileSync(file)).di
 beforeAll(async () => {
   cpSync(TEST_RELEASE_DIR, archiveDir, { recursive: true });
   server = createServer((req, res) => {
-    const file = join(archiveDir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
-    if (!file.startsWith(archiveDir) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const file = path.startsWith('/tampered-') ? join(work, path) : join(archiveDir, path);
+    if (!file.startsWith(work) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(readFileSync(file));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -67,6 +72,35 @@ describe('warden self update', () => {
     const result = await run(installed, ['self', 'update'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`warden: error: checksum mismatch for ${BINARY}-${HOST_TARGET}\\.tar\\.gz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): refusing to update\\n$`));
+    expect(sha(installed)).toBe(before);
+    expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);
+  });
+
+  it.each(['sums', 'both', 'unsigned'] as const)('refuses a release whose SHA256SUMS is not signed by the release key (%s)', async (tamper) => {
+    const installed = install();
+    const before = sha(installed);
+    const folder = join(work, `tampered-${tamper}`);
+    cpSync(archiveDir, folder, { recursive: true, dereference: true });
+    const latest = join(folder, 'latest', 'download');
+    const archive = join(latest, `${BINARY}-${HOST_TARGET}.tar.gz`);
+    if (tamper === 'sums') writeFileSync(join(latest, 'SHA256SUMS'), `${'0'.repeat(64)}  ${BINARY}-${HOST_TARGET}.tar.gz\n`);
+    if (tamper === 'both') {
+      // A whole new archive with its true checksum, signed by a key that is not the release key.
+      writeFileSync(archive, Buffer.concat([readFileSync(archive), Buffer.from('evil')]));
+      const sums = `${sha(archive)}  ${BINARY}-${HOST_TARGET}.tar.gz\n`;
+      writeFileSync(join(latest, 'SHA256SUMS'), sums);
+      const attacker = getLocalSigningKey(resolve('.test-dist-cli/attacker-signing-key.pem'));
+      writeFileSync(join(latest, 'SHA256SUMS.sig'), attacker.sign(Buffer.from(sums), toReleaseNamespace(BINARY)));
+    }
+    if (tamper === 'unsigned') rmSync(join(latest, 'SHA256SUMS.sig'));
+    const url = `${archiveUrl}/tampered-${tamper}`;
+    const result = await run(installed, ['self', 'update'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: url } });
+    expect(result.code).toBe(1);
+    expect(result.stderr.split('\n').filter((l) => l.startsWith(`${BINARY}: error`))).toEqual([
+      tamper === 'unsigned'
+        ? `${BINARY}: error: download failed: ${url}/latest/download/SHA256SUMS.sig answered HTTP 404`
+        : `${BINARY}: error: the signature of ${url}/latest/download/SHA256SUMS does not verify with the release key: refusing to update`,
+    ]);
     expect(sha(installed)).toBe(before);
     expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);
   });

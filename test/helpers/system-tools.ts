@@ -2,13 +2,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
- * Programs the tests run that npm cannot provide: Debian's Chromium (browser tests, driven by
- * playwright-core), ShellCheck and dash (installer tests). Each is a Debian package of the same name.
+ * Programs the tests run that npm cannot provide, each a Debian package: Chromium (browser tests, driven by
+ * playwright-core), ShellCheck and dash (installer tests), ssh-keygen (release signatures), and what runs the
+ * CLI's other Linux targets here: qemu-user with Debian's aarch64 C library, musl's loader and musl-gcc
+ * (linux-x64-musl), Debian's libstdc++ for it; LLVM's objcopy as an independent Mach-O signer.
  */
 export const SYSTEM_TOOLS = [
   { name: 'chromium', path: '/usr/bin/chromium' },
   { name: 'shellcheck', path: '/usr/bin/shellcheck' },
   { name: 'dash', path: '/usr/bin/dash' },
+  { name: 'openssh-client', path: '/usr/bin/ssh-keygen' },
+  { name: 'qemu-user', path: '/usr/bin/qemu-aarch64' },
+  { name: 'libc6-arm64-cross', path: '/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1' },
+  { name: 'musl', path: '/lib/ld-musl-x86_64.so.1' },
+  { name: 'musl-tools', path: '/usr/bin/musl-gcc' },
+  { name: 'libstdc++6', path: '/usr/lib/x86_64-linux-gnu/libstdc++.so.6' },
+  { name: 'llvm', path: '/usr/bin/llvm-objcopy' },
 ] as const;
 
 /** The Debian packages among SYSTEM_TOOLS that are not installed. */

@@ -9,12 +9,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.ts';
 import { toInstaller } from '../../src/lib/to-installer.ts';
 import { APP_URL, BASE_URL } from '../helpers/built-site.ts';
+import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
+import { getLocalSigningKey } from '../../runtime/node/signing-key.ts';
 
 // The real installer, filled from the real content, run by real shells against a fake release
-// archive served on a loopback port. Nothing is mocked; odd machines are simulated with fake
-// `uname`/`sysctl` commands and a trimmed PATH.
+// archive served on a loopback port, signed with a real key. Nothing is mocked; odd machines are
+// simulated with fake `uname`/`sysctl`/`ldd` commands and a trimmed PATH.
 
-const { site } = readContent(undefined, { BASE_URL, APP_URL });
+const KEY = getLocalSigningKey(resolve('.test-dist-cli/release-signing-key.pem'));
+/** Another key: what an attacker who replaced a whole release folder could sign with. */
+const ATTACKER = getLocalSigningKey(resolve('.test-dist-cli/attacker-signing-key.pem'));
+const { site } = readContent(undefined, { BASE_URL, APP_URL, RELEASE_PUBLIC_KEY: KEY.publicKeyLine });
 const script = toInstaller(site, readFileSync(resolve('src/installer/install.sh'), 'utf8'));
 const BIN = site.cli.binary;
 const ENV = site.cli.env_prefix;
@@ -29,21 +34,45 @@ let requests: string[] = [];
 
 // ---- the fake release archive ------------------------------------------------------------------
 
-/** Builds `<root>/<folder>/<bin>-<target>.tar.gz` holding a tiny "binary" that prints its version, plus SHA256SUMS. */
-function publish(folder: string, version: string, opts: { target?: string; tamper?: boolean; omitSum?: boolean } = {}) {
-  const target = opts.target ?? TARGET;
-  const dir = join(work, 'release', folder);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Writes SHA256SUMS for every archive in `dir` (and a line for a target not there), signed by `key`. */
+function writeSums(dir: string, key = KEY, omit?: string) {
+  const archives = readdirSync(dir).filter((f) => f.endsWith('.tar.gz') && f !== omit).sort();
+  const sums = [`${'0'.repeat(64)}  ${BIN}-other-target.tar.gz`, ...archives.map((a) => `${sha256(readFileSync(join(dir, a)))}  ${a}`)];
+  const text = `${sums.join('\n')}\n`;
+  writeFileSync(join(dir, 'SHA256SUMS'), text);
+  writeFileSync(join(dir, 'SHA256SUMS.sig'), key.sign(Buffer.from(text), toReleaseNamespace(BIN)));
+}
+
+/** Writes `<dir>/<bin>-<target>.tar.gz` holding a tiny "binary" that prints its version. */
+function writeArchive(dir: string, target: string, version: string): string {
   const stage = mkdtempSync(join(work, 'stage-'));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(stage, BIN), `#!/bin/sh\necho "${BIN} ${version}"\n`, { mode: 0o644 });
   const archive = join(dir, archiveOf(target));
   execFileSync('tar', ['-czf', archive, '-C', stage, BIN]);
+  return archive;
+}
+
+/**
+ * Builds `<root>/<folder>/` with the archive of `target` and SHA256SUMS signed by the release key, then
+ * tampers as a compromised download host would: the archive after the sums were made, the sums after they
+ * were signed, or both consistently (a new archive, its true checksum, the sums signed again by another key).
+ */
+function publish(folder: string, version: string, opts: { target?: string; tamper?: 'archive' | 'sums' | 'both' | 'unsigned'; omitSum?: boolean } = {}) {
+  const target = opts.target ?? TARGET;
+  const dir = join(work, 'release', folder);
+  const archive = writeArchive(dir, target, version);
+  writeSums(dir, KEY, opts.omitSum ? archiveOf(target) : undefined);
   const bytes = readFileSync(archive);
-  const sums = [`${'0'.repeat(64)}  ${BIN}-other-target.tar.gz`];
-  if (!opts.omitSum) sums.push(`${createHash('sha256').update(bytes).digest('hex')}  ${archiveOf(target)}`);
-  writeFileSync(join(dir, 'SHA256SUMS'), `${sums.join('\n')}\n`);
-  // Tampering after the sums were written: what a compromised mirror would serve.
-  if (opts.tamper) writeFileSync(archive, Buffer.concat([bytes, Buffer.from('evil')]));
+  if (opts.tamper === 'archive') writeFileSync(archive, Buffer.concat([bytes, Buffer.from('evil')]));
+  if (opts.tamper === 'sums') writeFileSync(join(dir, 'SHA256SUMS'), `${sha256(Buffer.from('evil'))}  ${archiveOf(target)}\n`);
+  if (opts.tamper === 'both') {
+    writeArchive(dir, target, `${version}-evil`);
+    writeSums(dir, ATTACKER);
+  }
+  if (opts.tamper === 'unsigned') rmSync(join(dir, 'SHA256SUMS.sig'));
 }
 
 function startServer(root: string): Promise<Server> {
@@ -124,13 +153,15 @@ function pathWith(names: string[], extra: Record<string, string> = {}): string {
   return dir;
 }
 
-const BASICS = ['uname', 'mktemp', 'tar', 'gzip', 'awk', 'tr', 'chmod', 'mkdir', 'mv', 'cp', 'rm', 'cat'];
+const BASICS = ['uname', 'mktemp', 'tar', 'gzip', 'awk', 'tr', 'chmod', 'mkdir', 'mv', 'cp', 'rm', 'cat', 'ssh-keygen', 'ldd'];
 
-/** A PATH whose first entry holds fake `uname`/`sysctl` reporting the given machine. */
-function fakeMachine(os: string, arch: string, translated = '0'): string {
+/** A PATH whose first entry holds fake `uname`/`sysctl`/`ldd` reporting the given machine (`libc` musl: Alpine's ldd). */
+function fakeMachine(os: string, arch: string, translated = '0', libc: 'glibc' | 'musl' = 'glibc'): string {
   const dir = pathWith([], {
     uname: `case "$1" in -s) echo ${os} ;; -m) echo ${arch} ;; *) echo ${os} ;; esac`,
     sysctl: `echo ${translated}`,
+    // What each C library's ldd prints for --version: musl's to stderr with exit 1, as on Alpine.
+    ldd: libc === 'musl' ? `echo "musl libc (${arch})" >&2; exit 1` : 'echo "ldd (Debian GLIBC 2.36-9) 2.36"',
   });
   return `${dir}${delimiter}${process.env.PATH}`;
 }
@@ -152,15 +183,12 @@ beforeAll(async () => {
   publish('latest-only/latest/download', '1.3.0');
   publish('versions/latest/download', '1.3.0');
   publish('versions/download/v1.2.3', '1.2.3');
-  publish('tampered/latest/download', '1.3.0', { tamper: true });
+  for (const tamper of ['archive', 'sums', 'both', 'unsigned'] as const) publish(`tampered-${tamper}/latest/download`, '1.3.0', { tamper });
   publish('unlisted/latest/download', '1.3.0', { omitSum: true });
-  publish('rosetta/latest/download', '1.3.0-arm64', { target: 'darwin-arm64' });
-  publish('rosetta/latest/download', '1.3.0-x64', { target: 'darwin-x64' });
-  // Both darwin archives share one folder: the second publish rewrote SHA256SUMS, so list both.
-  const dir = join(work, 'release/rosetta/latest/download');
-  const sum = (t: string) =>
-    `${createHash('sha256').update(readFileSync(join(dir, archiveOf(t)))).digest('hex')}  ${archiveOf(t)}`;
-  writeFileSync(join(dir, 'SHA256SUMS'), `${sum('darwin-arm64')}\n${sum('darwin-x64')}\n`);
+  // Every Unix target in one folder, each binary printing its own target, under one signed SHA256SUMS.
+  const machines = join(work, 'release/machines/latest/download');
+  for (const target of site.cli.targets.filter((t) => !t.startsWith('windows-'))) writeArchive(machines, target, `1.3.0-${target}`);
+  writeSums(machines);
   server = await startServer(join(work, 'release'));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -215,7 +243,8 @@ describe('installing from a release archive on 127.0.0.1', () => {
     expect(r.stderr).toContain(`installed ${c.defaultDir}/${BIN}`);
     // The PATH hint, ready to paste, in terms of $HOME.
     expect(r.stderr).toContain('export PATH="$HOME/.local/bin:$PATH"');
-    expect(requests).toEqual([`/latest-only/latest/download/${archiveOf(TARGET)}`, '/latest-only/latest/download/SHA256SUMS']);
+    expect(r.stderr).toContain('verified the signature of SHA256SUMS');
+    expect(requests).toEqual(['', 'SHA256SUMS', 'SHA256SUMS.sig'].map((f) => `/latest-only/latest/download/${f || archiveOf(TARGET)}`));
     expect(readdirSync(c.tmp)).toEqual([]); // the temporary folder is cleaned up
   });
 
@@ -228,7 +257,7 @@ describe('installing from a release archive on 127.0.0.1', () => {
 
     const again = await run(['--version=v1.2.3', '-y'], { env });
     expect(again.code).toBe(0);
-    expect(requests.at(-2)).toBe(`/versions/download/v1.2.3/${archiveOf(TARGET)}`);
+    expect(requests.at(-3)).toBe(`/versions/download/v1.2.3/${archiveOf(TARGET)}`);
   });
 
   it('takes the version, folder and PATH choice from the environment, and lets flags win', async () => {
@@ -283,14 +312,19 @@ describe('installing from a release archive on 127.0.0.1', () => {
     expectInstalled(c.defaultDir, '1.3.0');
   });
 
-  it('picks the arm64 binary on a Mac under Rosetta, and x64 on an Intel Mac', async () => {
-    const env = { [`${ENV}_DOWNLOAD_URL`]: `${origin}/rosetta` };
-    const rosetta = await run([], { env: { ...env, PATH: fakeMachine('Darwin', 'x86_64', '1') } });
-    expect(rosetta.code).toBe(0);
-    expectInstalled(c.defaultDir, '1.3.0-arm64');
-    const intel = await run([], { env: { ...env, PATH: fakeMachine('Darwin', 'x86_64', '0') } });
-    expect(intel.code).toBe(0);
-    expectInstalled(c.defaultDir, '1.3.0-x64');
+  it.each([
+    ['Darwin', 'arm64', '0', 'glibc', 'darwin-arm64'],
+    ['Darwin', 'x86_64', '1', 'glibc', 'darwin-arm64'], // a shell under Rosetta 2 on Apple silicon
+    ['Darwin', 'x86_64', '0', 'glibc', 'darwin-x64'],
+    ['Linux', 'x86_64', '0', 'glibc', 'linux-x64'],
+    ['Linux', 'aarch64', '0', 'glibc', 'linux-arm64'],
+    ['Linux', 'x86_64', '0', 'musl', 'linux-x64-musl'], // Alpine
+  ] as const)('on %s %s (translated %s, %s) installs %s', async (os, arch, translated, libc, target) => {
+    const r = await run([], { env: { [`${ENV}_DOWNLOAD_URL`]: `${origin}/machines`, PATH: fakeMachine(os, arch, translated, libc) } });
+    expect(r.stderr).not.toMatch(/error/);
+    expect(r.code).toBe(0);
+    expectInstalled(c.defaultDir, `1.3.0-${target}`);
+    expect(requests[0]).toBe(`/machines/latest/download/${archiveOf(target)}`);
   });
 });
 
@@ -325,11 +359,31 @@ describe('--help and bad input', () => {
 
 describe('failures install nothing', () => {
   it('aborts on a tampered archive with a checksum mismatch', async () => {
-    const r = await run([], { env: { [`${ENV}_DOWNLOAD_URL`]: `${origin}/tampered` } });
+    const r = await run([], { env: { [`${ENV}_DOWNLOAD_URL`]: `${origin}/tampered-archive` } });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`warden: error: checksum mismatch for ${archiveOf(TARGET)}.*refusing to install`));
     expectNothingInstalled();
     expect(readdirSync(c.tmp)).toEqual([]);
+  });
+
+  it.each([
+    ['tampered SHA256SUMS', 'sums', /warden: error: the signature of .*\/SHA256SUMS does not verify with the release key.*refusing to install/],
+    ['an archive and SHA256SUMS both replaced, signed by another key', 'both', /warden: error: the signature of .*\/SHA256SUMS does not verify with the release key.*refusing to install/],
+    ['a release with no signature', 'unsigned', /warden: error: download failed: .*SHA256SUMS\.sig \(an unsigned release is refused\)/],
+  ])('aborts on %s', async (_name, tamper, message) => {
+    const r = await run([], { env: { [`${ENV}_DOWNLOAD_URL`]: `${origin}/tampered-${tamper}` } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n').filter((l) => l.startsWith(`${BIN}: error`))).toHaveLength(1);
+    expectNothingInstalled();
+    expect(readdirSync(c.tmp)).toEqual([]);
+  });
+
+  it('aborts when ssh-keygen is missing: the signature cannot be checked, so nothing is trusted', async () => {
+    const r = await run([], { env: { PATH: pathWith([...BASICS.filter((b) => b !== 'ssh-keygen'), 'curl', 'sha256sum']) } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/warden: error: need 'ssh-keygen' \(OpenSSH 8\.1 or later\) to verify the release signature/);
+    expectNothingInstalled();
   });
 
   it('aborts when SHA256SUMS does not list the archive', async () => {
@@ -361,7 +415,7 @@ describe('failures install nothing', () => {
   });
 
   it.each([
-    ['Linux', 'riscv64', /unsupported architecture: riscv64 \(supported: linux-x64 /],
+    ['Linux', 'riscv64', /unsupported architecture: riscv64 \(supported: darwin-arm64 /],
     ['Linux', 'armv7l', /unsupported architecture: armv7l/],
     ['FreeBSD', 'amd64', /unsupported operating system: FreeBSD/],
     ['MINGW64_NT-10.0', 'x86_64', /unsupported operating system: MINGW64_NT-10.0/],

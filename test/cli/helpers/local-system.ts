@@ -10,6 +10,7 @@ import { toInstaller } from '../../../src/lib/to-installer.ts';
 import { DIST } from '../../helpers/built-site.ts';
 import { startEdgeInFront } from '../../helpers/edge-in-front.ts';
 import { makeDataDir } from '../../sandbox/sandbox-fixture.ts';
+import { TEST_SIGNING_KEY } from './warden-binary.ts';
 
 /** The whole local system as `npm start` wires it, on free loopback ports, for one test file. */
 export interface LocalSystem {
@@ -37,7 +38,7 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
   };
   let sandbox = await startSandbox(options);
   const releaseArchive = `${sandbox.url}${RELEASES_PATH}`;
-  const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer, RELEASE_ARCHIVE: releaseArchive });
+  const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer, RELEASE_ARCHIVE: releaseArchive, RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine });
   const installer = new TextEncoder().encode(toInstaller(content.site, readFileSync(resolve('src/installer/install.sh'), 'utf8')));
   // Besides the protected-resource documents: the installer of this build, and the built tool list.
   const edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.issuer, jwksUri: sandbox.jwksUri }, [

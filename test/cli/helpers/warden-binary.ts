@@ -3,17 +3,22 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildRelease, readReleaseManifest } from '../../../cli/build/build-release.ts';
-import { toHostTarget } from '../../../cli/build/node-runtime.ts';
+import { toTarget } from '../../../cli/core/release-sums.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
 import { getContentDir, readContent } from '../../../src/content/read-content.ts';
 import { LOCAL, toLocalUrl } from '../../../runtime/local-defaults.ts';
+import { getLocalSigningKey } from '../../../runtime/node/signing-key.ts';
 
 /** The release folder the tests build once (cached by its inputs' hash across runs) and install from. */
 export const TEST_RELEASE_DIR = resolve('.test-dist-cli/release');
 const BIN_DIR = resolve('.test-dist-cli/bin');
+/** The tests' release signing key, made once and kept beside the release (as `npm start` keeps its own). */
+export const TEST_SIGNING_KEY = getLocalSigningKey(resolve('.test-dist-cli/release-signing-key.pem'));
 /** The content the test release is built from: the local system's defaults, as `npm start` builds it. */
-export const TEST_SITE = readContent(getContentDir(), { BASE_URL: toLocalUrl(LOCAL.edgePort), RELEASE_ARCHIVE: `${toLocalUrl(LOCAL.sandboxPort)}/releases/cli` }).site;
-export const HOST_TARGET = toHostTarget();
+export const TEST_SITE = readContent(getContentDir(), {
+  BASE_URL: toLocalUrl(LOCAL.edgePort), RELEASE_ARCHIVE: `${toLocalUrl(LOCAL.sandboxPort)}/releases/cli`, RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine,
+}).site;
+export const HOST_TARGET = toTarget(process.platform, process.arch, TEST_SITE.cli.targets)!;
 export const BINARY = TEST_SITE.cli.binary;
 
 /**
@@ -22,10 +27,9 @@ export const BINARY = TEST_SITE.cli.binary;
  */
 export async function buildTestRelease(): Promise<void> {
   const manifest = await buildRelease({
-    root: process.cwd(), outDir: TEST_RELEASE_DIR, defaults: toBuildDefaults(TEST_SITE), targets: [HOST_TARGET],
-    cacheDir: resolve('node_modules/.cache/warden-node-runtimes'), log: () => {},
+    root: process.cwd(), outDir: TEST_RELEASE_DIR, defaults: toBuildDefaults(TEST_SITE), targets: [HOST_TARGET], signingKey: TEST_SIGNING_KEY, log: () => {},
   });
-  if (!manifest.built[HOST_TARGET]) throw new Error(`no ${HOST_TARGET} release was built: ${manifest.skipped[HOST_TARGET]}`);
+  if (!manifest.built[HOST_TARGET]) throw new Error(`no ${HOST_TARGET} release was built`);
   const unpacked = join(BIN_DIR, `${manifest.built[HOST_TARGET].sha256}`);
   if (!existsSync(join(unpacked, BINARY))) {
     rmSync(BIN_DIR, { recursive: true, force: true });

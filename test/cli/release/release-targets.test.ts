@@ -1,0 +1,142 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRelease, SUMS, SUMS_SIGNATURE, type ReleaseManifest } from '../../../cli/build/build-release.ts';
+import { verifyCodeSignature } from '../../../cli/build/macho/verify-code-signature.ts';
+import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
+import { toReleaseNamespace, verifySshSignature } from '../../../runtime/release/ssh-signature.ts';
+import { PATHS } from '../../../src/lib/paths.ts';
+import { readPeFile } from '../helpers/pe-file.ts';
+import { startLocalSystem, type LocalSystem } from '../helpers/local-system.ts';
+import { BINARY, freshHome, TEST_RELEASE_DIR, TEST_SIGNING_KEY, TEST_SITE } from '../helpers/warden-binary.ts';
+import { MUSL_COMPAT, runsOn } from './foreign-runners.ts';
+
+// Every target of content/site.yaml, built twice from this commit by the real release build (the one
+// `npm run release` runs), then checked as far as this Linux machine can: byte for byte the same, every
+// archive in the signed SHA256SUMS, macOS signatures page by page, every Linux binary run (arm64 under
+// qemu-user, musl under musl's loader), the Windows binary's PE facts.
+const version = TEST_SITE.product.version;
+const work = mkdtempSync(join(tmpdir(), 'warden-release-targets-'));
+const home = freshHome();
+const folder = (release: string) => join(work, release, 'download', `v${version}`);
+let first: ReleaseManifest;
+let system: LocalSystem;
+const unpacked: Record<string, string> = {};
+
+beforeAll(async () => {
+  const build = (name: string) => buildRelease({
+    root: process.cwd(), outDir: join(work, name), defaults: toBuildDefaults(TEST_SITE), targets: TEST_SITE.cli.targets, signingKey: TEST_SIGNING_KEY, log: () => {},
+  });
+  first = await build('a');
+  await build('b');
+  for (const [target, built] of Object.entries(first.built)) {
+    const dir = join(work, 'unpacked', target);
+    mkdirSync(dir, { recursive: true });
+    const archive = join(folder('a'), built.archive);
+    if (built.archive.endsWith('.zip')) {
+      for (const [name, bytes] of Object.entries(unzipSync(readFileSync(archive)))) writeFileSync(join(dir, name), bytes, { mode: 0o755 });
+    } else {
+      execFileSync('tar', ['-xzf', archive, '-C', dir]);
+    }
+    unpacked[target] = dir;
+  }
+  system = await startLocalSystem({ releaseDir: TEST_RELEASE_DIR });
+}, 900_000);
+afterAll(async () => {
+  await system?.close();
+  home.remove();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('one npm run release builds every target', () => {
+  it('builds exactly the targets content/site.yaml lists, six of them, each archive named for its target', () => {
+    expect(Object.keys(first.built).sort()).toEqual([...TEST_SITE.cli.targets].sort());
+    expect(TEST_SITE.cli.targets).toEqual(expect.arrayContaining(['darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64', 'linux-x64-musl', 'windows-x64']));
+    expect(first.built['windows-x64']!.archive).toBe(`${BINARY}-windows-x64.zip`);
+    expect(readdirSync(unpacked['windows-x64']!)).toEqual([`${BINARY}.exe`]);
+    for (const target of TEST_SITE.cli.targets.filter((t) => !t.startsWith('windows-'))) expect(readdirSync(unpacked[target]!), target).toEqual([BINARY]);
+  });
+
+  it('SHA256SUMS lists every archive and nothing else, and each checksum holds', () => {
+    const listed = readFileSync(join(folder('a'), SUMS), 'utf8').trim().split('\n').map((l) => l.split(/\s+/)[1]).sort();
+    expect(listed).toEqual(Object.values(first.built).map((b) => b.archive).sort());
+    expect(execFileSync('sha256sum', ['--check', SUMS], { cwd: folder('a'), encoding: 'utf8' }).trim().split('\n')).toHaveLength(listed.length);
+  });
+
+  it('SHA256SUMS is signed by the release key: ssh-keygen -Y verify and the CLI\'s own check both accept it', () => {
+    const allowed = join(work, 'allowed_signers');
+    const namespace = toReleaseNamespace(BINARY);
+    writeFileSync(allowed, `${namespace} ${TEST_SIGNING_KEY.publicKeyLine}\n`);
+    const out = execFileSync('ssh-keygen', ['-Y', 'verify', '-f', allowed, '-I', namespace, '-n', namespace, '-s', join(folder('a'), SUMS_SIGNATURE)], { input: readFileSync(join(folder('a'), SUMS)), encoding: 'utf8' });
+    expect(out).toMatch(/^Good "warden-release" signature/);
+    expect(verifySshSignature(readFileSync(join(folder('a'), SUMS)), readFileSync(join(folder('a'), SUMS_SIGNATURE), 'utf8'), TEST_SIGNING_KEY.publicKeyLine, namespace)).toBe(true);
+  });
+
+  it('is reproducible: two builds from the same commit are byte for byte the same, every file', () => {
+    const files = readdirSync(folder('a')).sort();
+    expect(readdirSync(folder('b')).sort()).toEqual(files);
+    for (const file of files) expect(readFileSync(join(folder('b'), file)).equals(readFileSync(join(folder('a'), file))), file).toBe(true);
+  });
+});
+
+describe('macOS binaries carry a valid ad-hoc signature over their final bytes', () => {
+  it.each(['darwin-arm64', 'darwin-x64'])('%s: every page hash matches the shipped file, and the signed range reaches the signature', (target) => {
+    const result = verifyCodeSignature(readFileSync(join(unpacked[target]!, BINARY)));
+    expect(result.problems).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.badPages).toEqual([]);
+    expect(result.pages).toBeGreaterThan(10_000);
+  });
+});
+
+describe('every Linux binary runs: --version, and tools/list through warden mcp against the sandbox', () => {
+  it.each(['linux-x64', 'linux-arm64', 'linux-x64-musl'])('%s', async (target) => {
+    const [command, ...prefix] = runsOn(target, join(unpacked[target]!, BINARY));
+    expect(execFileSync(command!, [...prefix, '--version'], { encoding: 'utf8', env: home.env })).toBe(`${BINARY} ${version}\n`);
+    const child = spawn(command!, [...prefix, 'mcp'], { env: { ...home.env, WARDEN_BASE_URL: system.baseUrl }, stdio: ['pipe', 'pipe', 'pipe'] });
+    try {
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })}\n`);
+      const answer = JSON.parse(String((await lines.next()).value)) as { id: number; result: { tools: { name: string }[] } };
+      const published = (await (await fetch(`${system.baseUrl}${PATHS.toolsJson}`)).json()) as { tools: { name: string }[] };
+      expect(answer.id).toBe(1);
+      expect(answer.result.tools.map((t) => t.name)).toEqual(published.tools.map((t) => t.name));
+    } finally {
+      child.stdin.end();
+      child.kill();
+    }
+  });
+
+  it('the musl binary runs on musl libc itself, not on glibc: its interpreter is musl\'s loader', () => {
+    const elf = execFileSync('readelf', ['-l', join(unpacked['linux-x64-musl']!, BINARY)], { encoding: 'utf8' });
+    expect(elf).toContain('[Requesting program interpreter: /lib/ld-musl-x86_64.so.1]');
+    expect(MUSL_COMPAT).toMatch(/libcompat\.so$/);
+  });
+});
+
+describe('the Windows binary, checked as far as this machine can (no Windows loader here runs it)', () => {
+  it('is a 64-bit x64 console program (PE32+, machine AMD64, subsystem console) importing only Windows system DLLs', () => {
+    const exe = readFileSync(join(unpacked['windows-x64']!, `${BINARY}.exe`));
+    const pe = readPeFile(exe);
+    expect(pe).toMatchObject({ machine: 0x8664, is64: true, subsystem: 3 });
+    const system = /^(kernel32|kernelbase|advapi32|bcrypt|bcryptprimitives|crypt32|dbghelp|iphlpapi|ntdll|ole32|oleaut32|psapi|secur32|shell32|shlwapi|user32|userenv|version|winmm|ws2_32|wsock32|mswsock|rpcrt4|dnsapi|netapi32|powrprof|ncrypt|normaliz|pdh|api-ms-win-[a-z0-9-]+|ucrtbase|vcruntime140|msvcrt|synchronization)\.dll$/i;
+    expect(pe.imports.length).toBeGreaterThan(0);
+    expect(pe.imports.filter((dll) => !system.test(dll))).toEqual([]);
+  });
+
+  it('carries the program built for it: the baked-in defaults name the windows-x64 target and the release key', () => {
+    // The minified program names the defaults as an object literal: `target:"windows-x64",releaseSigningKey:"…"`.
+    const exe = readFileSync(join(unpacked['windows-x64']!, `${BINARY}.exe`));
+    const baked = `target:"windows-x64",releaseSigningKey:${JSON.stringify(TEST_SIGNING_KEY.publicKeyLine)}`;
+    expect(exe.includes(baked), `${BINARY}.exe names ${baked}`).toBe(true);
+  });
+});
+
+it('keeps no stray work files: the release folder holds the two layouts and the manifest only', () => {
+  expect(readdirSync(join(work, 'a')).sort()).toEqual(['download', 'latest', 'release.json']);
+  expect(resolve(folder('a'))).toContain(`v${version}`);
+});
