@@ -31,6 +31,8 @@ const BY_EXTENSION: Record<string, string> = {
   wasm: 'application/wasm',
   webmanifest: 'application/manifest+json',
   pdf: 'application/pdf',
+  // PowerShell's Invoke-RestMethod hands a text/* body to `iex` as a string (the Windows installer, `/install.ps1`).
+  ps1: 'text/plain; charset=utf-8',
 };
 
 /** Content types of the public documents whose file name does not tell (extension-less or not JSON-typed). */

@@ -18,6 +18,8 @@ export const PATHS = {
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
   install: '/install',
+  /** The Windows installer, for `irm <base_url>/install.ps1 | iex`. */
+  installPs1: '/install.ps1',
   sitemap: '/sitemap-index.xml',
   robots: '/robots.txt',
   favicon: '/favicon.svg',

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.ts';
 import { toInstaller } from '../../src/lib/to-installer.ts';
 import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
+import { parsePowerShell, toCommandNames, toFunctions } from './powershell-parser.ts';
 
 const template = readFileSync(resolve('src/installer/install.sh'), 'utf8');
+const psTemplate = readFileSync(resolve('src/installer/install.ps1'), 'utf8');
 const { site } = readContent(undefined, { BASE_URL, APP_URL });
 
 describe('toInstaller', () => {
@@ -51,6 +53,87 @@ describe('toInstaller', () => {
     expect(() => toInstaller(evil, template)).toThrow(/product\.name .* unsafe in a shell string/);
     const dollar = { ...site, cli: { ...site.cli, install_dir_default: '$(id)/bin' } };
     expect(() => toInstaller(dollar, template)).toThrow(/cli\.install_dir_default/);
+  });
+});
+
+describe('toInstaller with the Windows template', () => {
+  const script = toInstaller(site, psTemplate);
+
+  it('fills every placeholder with the facts from content/site.yaml', () => {
+    expect(script).not.toMatch(/@@/);
+    expect(script).toContain(`$Binary = '${site.cli.binary}'`);
+    expect(script).toContain(`$Product = '${site.product.name}'`);
+    expect(script).toContain(`$EnvPrefix = '${site.cli.env_prefix}'`);
+    expect(script).toContain(`$ReleaseArchive = '${site.cli.release_archive}'`);
+    expect(script).toContain(`$InstallerUrl = '${BASE_URL}${site.cli.installer_path}'`);
+    expect(script).toContain(`$Targets = @('${site.cli.targets.join(' ')}' -split ' ')`);
+    expect(script).toContain(`$SigningKey = '${site.cli.release_signing_key}'`);
+    expect(script).toContain(`$SigningNamespace = '${site.cli.binary}-release'`);
+    expect(script).toContain(`$WindowsInstallSubdir = 'Programs\\${site.cli.binary}\\bin'`);
+    expect(script).toContain(`#   irm ${BASE_URL}${site.cli.installer_ps1_path} | iex\n`);
+  });
+
+  it('gives the sh template the signing facts too', () => {
+    const both = '@@RELEASE_SIGNING_KEY@@ @@SIGNING_NAMESPACE@@ @@INSTALLER_PS1_URL@@';
+    expect(toInstaller(site, both)).toBe(`${site.cli.release_signing_key} ${site.cli.binary}-release ${BASE_URL}/install.ps1`);
+  });
+
+  it('follows BASE_URL and the signing key of the environment', () => {
+    const other = readContent(undefined, { BASE_URL: 'https://staging.warden.example', APP_URL }).site;
+    const key = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIA+/0123456789abcdefghijklmnopqrstuvwxyzABCDEF';
+    const script = toInstaller({ ...other, cli: { ...other.cli, release_signing_key: key } }, psTemplate);
+    expect(script).toContain('irm https://staging.warden.example/install.ps1 | iex');
+    expect(script).toContain(`$SigningKey = '${key}'`);
+  });
+
+  it('fails loudly on an unknown or malformed placeholder', () => {
+    expect(() => toInstaller(site, `${psTemplate}\n# @@NOT_A_FACT@@\n`)).toThrow(/unknown placeholders: @@NOT_A_FACT@@/);
+    expect(() => toInstaller(site, `${psTemplate}\n# @@binary@@\n`)).toThrow(/@@binary@@ was left unfilled/);
+  });
+
+  it('refuses a fact that could break out of a single-quoted PowerShell string, naming the field', () => {
+    const quote = { ...site, product: { ...site.product, name: "Warden'; Remove-Item -Recurse ~; '" } };
+    expect(() => toInstaller(quote, psTemplate)).toThrow(/product\.name .* unsafe in a shell string/);
+    // PowerShell also ends a single-quoted string at the typographic quotes (about_Quoting_Rules).
+    const curly = { ...site, product: { ...site.product, name: 'Warden\u2019s' } };
+    expect(() => toInstaller(curly, psTemplate)).toThrow(/product\.name/);
+    const key = { ...site, cli: { ...site.cli, release_signing_key: "ssh-ed25519 AAAA'+(iwr evil)+'" } };
+    expect(() => toInstaller(key, psTemplate)).toThrow(/cli\.release_signing_key/);
+    const newline = { ...site, cli: { ...site.cli, release_archive: 'https://releases.warden.example/cli\nRemove-Item ~' } };
+    expect(() => toInstaller(newline, psTemplate)).toThrow(/cli\.release_archive/);
+  });
+});
+
+describe('the built /install.ps1', () => {
+  const built = join(DIST, site.cli.installer_ps1_path.slice(1));
+  const skip = process.env.WARDEN_SKIP_TEST_BUILD === '1';
+
+  it.skipIf(skip)('is exactly toInstaller(site, install.ps1), at the path content names', () => {
+    expect(existsSync(built), `${built} was not built`).toBe(true);
+    expect(readFileSync(built, 'utf8')).toBe(toInstaller(site, psTemplate));
+  });
+
+  it.skipIf(skip)('carries the release key, its namespace and the addresses', () => {
+    const script = readFileSync(built, 'utf8');
+    expect(script).toContain(`'${site.cli.release_signing_key}'`);
+    expect(script).toContain(`'${site.cli.binary}-release'`);
+    expect(script).toContain(`'${site.cli.release_archive}'`);
+    expect(script).toContain(`irm ${BASE_URL}/install.ps1 | iex`);
+    expect(script).toContain(`curl -fsSL ${BASE_URL}/install | sh`);
+  });
+
+  it.skipIf(skip)('checks the signature, then the checksum, then unpacks, then installs', async () => {
+    const functions = toFunctions(await parsePowerShell(readFileSync(built, 'utf8')));
+    const steps = toCommandNames(functions.get('Install-Release')!);
+    const order = ['Save-Download', 'Assert-Signature', 'Get-ExpectedSum', 'Get-FileHash', 'Expand-Archive', 'Install-Binary', 'Update-UserPath'];
+    const at = order.map((step) => steps.lastIndexOf(step));
+    expect(at.every((i) => i >= 0), `steps: ${steps.join(', ')}`).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    expect(steps.filter((s) => s === 'Save-Download')).toHaveLength(3);
+    expect(steps.indexOf('Assert-Signature')).toBeGreaterThan(steps.lastIndexOf('Save-Download'));
+    // The signature is checked by ssh-keygen itself, with the key and namespace above.
+    expect(toCommandNames(functions.get('Assert-Signature')!)).toEqual(expect.arrayContaining(['Find-SshKeygen', 'Invoke-WithStdin']));
+    expect(functions.get('Assert-Signature')!.text).toContain("@('-Y', 'verify', '-f', $allowedSigners, '-I', $SigningNamespace, '-n', $SigningNamespace, '-s', $SigPath)");
   });
 });
 

@@ -22,6 +22,7 @@ describe('the edge server over the real build', () => {
     [PATHS.llms, 'text/plain; charset=utf-8'],
     [PATHS.llmsFull, 'text/plain; charset=utf-8'],
     [PATHS.install, 'text/x-shellscript; charset=utf-8'],
+    [PATHS.installPs1, 'text/plain; charset=utf-8'],
   ])('§4.1: GET %s → 200 %s', async (path, type) => {
     const res = await app.request(path);
     expect(res.status).toBe(200);

@@ -21,6 +21,29 @@ describe('the credential store', () => {
     expect(toConfigDir({ XDG_CONFIG_HOME: 'cfg' }, '/home/u', 'warden')).toBe('/home/u/.config/warden');
   });
 
+  it('is %APPDATA%\\warden on Windows (XDG variables do not apply there)', () => {
+    expect(toConfigDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming', XDG_CONFIG_HOME: '/x' }, 'C:\\Users\\u', 'warden', 'win32')).toBe('C:\\Users\\u\\AppData\\Roaming\\warden');
+    expect(toConfigDir({}, 'C:\\Users\\u', 'warden', 'win32')).toBe('C:\\Users\\u\\AppData\\Roaming\\warden');
+  });
+
+  it('on Windows restricts a new folder with icacls, and stores nothing (no folder left) when that fails', async () => {
+    // icacls does not exist here, so the restriction fails: the store must refuse rather than write in the open.
+    const dir = newDir();
+    const store = createCredentialStore(dir, 'win32', 'alice');
+    await expect(store.update((f) => void (f.issuers['https://as.example'] = { workload, tokens: {} }))).rejects.toMatchObject({
+      code: 'ERR_LOOSE_PERMISSIONS', message: expect.stringContaining(`could not restrict ${dir} to your account (icacls failed)`),
+    });
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('on Windows reads a file whatever its POSIX mode says (modes mean nothing there; the access list protects it)', async () => {
+    const dir = newDir();
+    await createCredentialStore(dir).update((f) => void (f.issuers['https://as.example'] = { workload, tokens: {} }));
+    chmodSync(join(dir, 'credentials.json'), 0o666);
+    expect(createCredentialStore(dir, 'win32', 'alice').read().issuers['https://as.example']?.workload).toEqual(workload);
+    expect(() => createCredentialStore(dir).read()).toThrow(/open to other users/);
+  });
+
   it('reads as empty and creates nothing until the first write, which makes a 0700 folder and a 0600 file', async () => {
     const dir = newDir();
     const store = createCredentialStore(dir);

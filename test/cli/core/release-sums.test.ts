@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toBrowserOpener } from '../../../cli/factory.ts';
 import { toExpectedSum, toReleaseFolder, toTarget } from '../../../cli/core/release-sums.ts';
 
 const A = 'a'.repeat(64);
@@ -23,5 +24,14 @@ describe('release sums, as the installer reads them', () => {
   it('maps this machine to a published target or none', () => {
     const targets = ['linux-x64', 'darwin-arm64'];
     expect([toTarget('linux', 'x64', targets), toTarget('darwin', 'arm64', targets), toTarget('linux', 'arm64', targets), toTarget('win32', 'x64', targets)]).toEqual(['linux-x64', 'darwin-arm64', undefined, undefined]);
+    const all = ['darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64', 'linux-x64-musl', 'windows-x64'];
+    expect([toTarget('win32', 'x64', all), toTarget('linux', 'x64', all, true), toTarget('linux', 'arm64', all, true), toTarget('darwin', 'x64', all, true)]).toEqual(['windows-x64', 'linux-x64-musl', undefined, 'darwin-x64']);
+  });
+
+  it('opens a URL with the system handler: open on macOS, rundll32 (one argument, no cmd parsing of &) on Windows, xdg-open in a desktop session', () => {
+    expect(toBrowserOpener('darwin', {})).toEqual(['open']);
+    expect(toBrowserOpener('win32', {})).toEqual(['rundll32', 'url.dll,FileProtocolHandler']);
+    expect(toBrowserOpener('linux', { DISPLAY: ':0' })).toEqual(['xdg-open']);
+    expect(toBrowserOpener('linux', {})).toBeUndefined();
   });
 });
