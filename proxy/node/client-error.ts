@@ -1,12 +1,11 @@
 import type { Socket } from 'node:net';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { closeRefused } from './close-refused.ts';
 
 /** RFC 9112 §3: a server should accept request lines of at least 8,000 octets; a longer one is answered 414. */
 const LONG_REQUEST_LINE = 8000;
 /** RFC 9110 §5.6.2: the characters of a token, which a method is. */
 const REQUEST_LINE_START = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+ /;
-/** How long a refused connection may linger after the answer before it is destroyed. */
-const LINGER_MS = 2000;
 
 /** A parse error of node:http (llhttp), with the bytes it failed on when it has them. */
 export interface ClientError extends Error {
@@ -57,15 +56,6 @@ export function toClientErrorAnswer(status: number): string {
   return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nCache-Control: no-store\r\n\r\n${body}`;
 }
 
-/** Ends a socket after its last bytes were written, reading (and dropping) what the client still sends for a while. */
-function linger(socket: Socket): void {
-  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
-  socket.once('end', () => socket.destroy());
-  socket.end();
-}
-
 /**
  * The `clientError` handler: every malformed request gets an HTTP answer and the connection is closed, as a plain
  * node:http server does, instead of a destroyed socket. `inFlight` is the response of a request whose headers
@@ -80,7 +70,7 @@ export function answerClientError(error: ClientError, socket: Socket, inFlight: 
     inFlight.once('close', () => {
       if (!inFlight.writableFinished || socket.destroyed) return void socket.destroy();
       socket.write(toClientErrorAnswer(status));
-      linger(socket);
+      closeRefused(socket);
     });
     return;
   }
@@ -98,5 +88,5 @@ export function answerClientError(error: ClientError, socket: Socket, inFlight: 
     return;
   }
   socket.write(toClientErrorAnswer(status));
-  linger(socket);
+  closeRefused(socket);
 }

@@ -13,6 +13,7 @@ import { createFixtureDist } from './helpers/fixture-dist.ts';
 import { BASE_URL } from './helpers/test-app.ts';
 import { getFreePort, getWorkloadToken, makeDataDir } from '../sandbox/sandbox-fixture.ts';
 import { startSandbox } from '../../sandbox/start.ts';
+import { sendRaw } from '../../harness/raw-http.ts';
 
 // The edge's access log, request ids and metrics through real servers on loopback: the edge over a fixture dist,
 // the real sandbox as its upstream and authorization server, each logging into memory with the real logger.
@@ -136,6 +137,15 @@ describe('one access log line per request', () => {
     } finally {
       await orphan.close();
     }
+  });
+});
+
+describe('requests refused before the app', () => {
+  it('a CONNECT: one line with its status and the stable code of its refusal', async () => {
+    const before = edgeLines.length;
+    const result = await sendRaw(edge.url, ['CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n']);
+    expect(result.responses.map((r) => r.status)).toEqual([501]);
+    expect(edgeLines.slice(before)).toEqual([expect.objectContaining({ level: 'info', msg: 'malformed request refused', status: 501, cause: 'ERR_CONNECT_NOT_IMPLEMENTED' })]);
   });
 });
 

@@ -69,6 +69,28 @@ describe.each(DOORS)('%s', (_name, fast) => {
     });
   });
 
+  describe('CONNECT gets an answer and Connection: close; no tunnel is ever opened (RFC 9110 §9.3.6)', () => {
+    const cases: [string, string, number][] = [
+      ['a host and port', 'CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n', 501],
+      ['an IPv6 literal and port', 'CONNECT [::1]:443 HTTP/1.1\r\nHost: [::1]:443\r\n\r\n', 501],
+      ['tunnel bytes right behind the head', 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\nSSH-2.0-x\r\n', 501],
+      ['an origin-form target', 'CONNECT /mcp HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['a host without its port', 'CONNECT warden.example HTTP/1.1\r\nHost: warden.example\r\n\r\n', 400],
+      ['an absolute URI', 'CONNECT http://warden.example/ HTTP/1.1\r\nHost: warden.example\r\n\r\n', 400],
+    ];
+    it.each(cases)('%s → %s, then the connection closes', async (_name, raw, status) => {
+      // Two answers are waited for, so the exchange ends only when the server closes the connection.
+      const result = await sendRaw(edge.url, [raw], { expect: 2 });
+      expect(result.responses.map((r) => r.status)).toEqual([status]);
+      const [answer] = result.responses;
+      expect(answer!.headers.connection).toBe('close');
+      expect(answer!.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(answer!.body.toString()).toMatch(new RegExp(`^${status} `));
+      expect(result.closed).toBe(true);
+      expect(result.timedOut).toBe(false);
+    });
+  });
+
   describe('pipelined requests', () => {
     it('a malformed request behind a good one: the good one is answered first, then the refusal, then close', async () => {
       const result = await sendRaw(edge.url, [`${health}BREW / HTTP/1.1\r\nHost: x\r\n\r\n`], { expect: 2 });
