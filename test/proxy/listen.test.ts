@@ -69,6 +69,17 @@ describe.each(DOORS)('%s', (_name, fast) => {
     });
   });
 
+  describe('an answer to HEAD carries no content (RFC 9110 §9.3.2)', () => {
+    const head = (raw: string) => raw.replace(/^GET /, 'HEAD ');
+    it('HEAD /api/health, answered by the app: the length of the document a GET gets, and no content (a GET behind it reads right)', async () => {
+      const answer = await sendRaw(edge.url, [`${head(health)}${health}`], { expect: 2, headRequests: 1 });
+      expect(answer.responses.map((r) => r.status)).toEqual([200, 200]);
+      const [headAnswer, getAnswer] = answer.responses;
+      expect(headAnswer!.headers['content-length']).toBe(String(getAnswer!.body.length));
+      expect(JSON.parse(getAnswer!.body.toString())).toMatchObject({ status: 'ok' });
+    });
+  });
+
   describe('CONNECT gets an answer and Connection: close; no tunnel is ever opened (RFC 9110 §9.3.6)', () => {
     const cases: [string, string, number][] = [
       ['a host and port', 'CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n', 501],
