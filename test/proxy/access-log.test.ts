@@ -8,6 +8,7 @@ import { startNodeServer, type NodeServer } from '../../proxy/node/create-node-s
 import { createLogger, toLineWriter } from '../../runtime/node/create-logger.ts';
 import { toAccessFields } from '../../proxy/node/request-log.ts';
 import { toCauseLabel } from '../../proxy/node/metrics.ts';
+import { STREAMED_ERROR } from '../../proxy/mcp/forward-upstream.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { createFixtureDist } from './helpers/fixture-dist.ts';
 import { BASE_URL } from './helpers/test-app.ts';
@@ -225,7 +226,7 @@ describe('the access line, written by hand for speed', () => {
 
 describe('upstream failure causes as metric labels', () => {
   it('keep the code and drop the words, so the label set stays small', () => {
-    const reasons = ['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET: other side closed', 'HTTPParserError: Invalid character in chunk size', 'timeout', 'idle for 100 ms after the headers', 'socket hang up'];
-    expect(reasons.map(toCauseLabel)).toEqual(['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET', 'HTTPParserError', 'timeout', 'idle', 'other']);
+    const reasons = ['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET: other side closed', 'HTTPParserError: Invalid character in chunk size', 'timeout', 'idle for 100 ms after the headers', 'socket hang up', STREAMED_ERROR];
+    expect(reasons.map(toCauseLabel)).toEqual(['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET', 'HTTPParserError', 'timeout', 'idle', 'other', 'ERR_UPSTREAM_STREAMED_ERROR']);
   });
 });
