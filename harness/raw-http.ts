@@ -17,6 +17,8 @@ export interface RawExchange {
   timedOut: boolean;
   /** The status of the first response head seen, complete or not (a body broken off still had a status). */
   firstStatus?: number;
+  /** Every byte that came back, as it came. */
+  data: Buffer;
 }
 
 /** Parses as many complete responses as `data` holds; returns them and the bytes consumed. */
@@ -106,7 +108,7 @@ export function sendRaw(
       socket.destroy();
       const { responses } = parseResponses(data, options.headRequests, closed);
       const head = /^HTTP\/1\.[01] (\d{3})/.exec(data.toString('latin1', 0, 16));
-      resolve({ responses, closed, timedOut, firstStatus: head ? Number(head[1]) : undefined });
+      resolve({ responses, closed, timedOut, firstStatus: head ? Number(head[1]) : undefined, data });
     };
     const arm = () => {
       clearTimeout(timer);

@@ -14,7 +14,10 @@ const malformed = (name: string, raw: string | Buffer, expect: number, extra: Pa
 const get = (target: string, headers = '') => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${headers}\r\n`;
 const letters = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: min, maxLength: max });
 
-/** Requests node:http cannot parse (RFC 9112), each with the status a correct server answers and Connection: close. */
+/**
+ * Requests node:http cannot parse (RFC 9112), and CONNECT, which it hands over with the bare socket: each with the
+ * status a correct server answers and Connection: close.
+ */
 export const httpCases: fc.Arbitrary<HostileCase> = fc.oneof(
   fc.integer({ min: 16_500, max: 100_000 }).map((n) => malformed(`a ${n}-byte header`, get('/', `Authorization: Bearer ${'a'.repeat(n)}\r\n`), 431)),
   fc.integer({ min: 1600, max: 4000 }).map((n) => malformed(`${n} header lines`, get('/', Array.from({ length: n }, (_, i) => `X-${i}: y\r\n`).join('')), 431)),
@@ -40,5 +43,7 @@ export const httpCases: fc.Arbitrary<HostileCase> = fc.oneof(
   fc
     .uint8Array({ min: 0x80, max: 0xff, minLength: 1, maxLength: 8 })
     .map((bytes) => malformed('raw non-ASCII in the path', Buffer.concat([Buffer.from('GET /x'), Buffer.from(bytes), Buffer.from(' HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')]), 400)),
+  fc.constantFrom('warden.example:443', '127.0.0.1:22', '[::1]:8080').map((target) => malformed(`CONNECT ${target}`, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`, 501)),
+  fc.constantFrom('/', '/mcp', 'warden.example', 'http://warden.example/').map((target) => malformed(`CONNECT ${target}`, `CONNECT ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 400)),
   fc.constant(malformed('a TLS client hello', Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03]), 400)),
 );

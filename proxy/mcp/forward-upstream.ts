@@ -3,13 +3,24 @@ import { AuthError } from '../../runtime/auth/auth-error.ts';
 import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
-import { UpstreamError, type Forwarder } from '../forward/forwarder.ts';
+import { isEventStreamType, UpstreamError, type Forwarder } from '../forward/forwarder.ts';
 import type { Tell } from './admit.ts';
 import { toRefusal } from './gate.ts';
 import { keepClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
 
 /** Whether an upstream status is a credential refusal, answered in the gate's shape rather than passed on. */
 export const isUpstreamRefusal = (status: number): boolean => status === 401 || status === 403;
+
+/** The log's cause for an upstream error labelled as an event stream (its code is the metric's label). */
+export const STREAMED_ERROR = 'ERR_UPSTREAM_STREAMED_ERROR: an error status labelled text/event-stream';
+
+/**
+ * Whether an upstream answer is an error labelled as an event stream. A stream answers a request (MCP Streamable
+ * HTTP: a GET the server has no stream for is refused 405, not streamed), and an event-stream client fails any
+ * answer but 200 (HTML Living Standard: EventSource), so no client reads it for what it is: an invalid answer from the
+ * upstream, answered 502 (RFC 9110 §15.6.3) and never passed on.
+ */
+export const isStreamedError = (status: number, contentType: string | null | undefined): boolean => status >= 400 && isEventStreamType(contentType);
 
 /**
  * An upstream refusal answered in this endpoint's own shape: the same JSON-RPC error as the gate's, with one
@@ -48,7 +59,8 @@ export function toUpstreamReport(url: string, tell: Tell): (facts: { status?: nu
 
 /**
  * Sends the request to `<app_url>/mcp` and returns the answer as it streams: SSE events must reach the client
- * one by one (MCP Streamable HTTP), within the idle limit the forwarder keeps. Unreachable → -31502, too slow → -31504, a refusal → the gate's shape.
+ * one by one (MCP Streamable HTTP), within the idle limit the forwarder keeps. Unreachable or an error labelled as an
+ * event stream → -31502, too slow → -31504, a refusal → the gate's shape.
  */
 export async function forwardUpstream(
   config: AppConfig,
@@ -61,11 +73,15 @@ export async function forwardUpstream(
   let upstream: Response;
   const url = toUpstreamUrl(config);
   const report = toUpstreamReport(url, trace.tell);
+  // Lets the upstream go when its answer is dropped here: cancelling a body nobody began to read does not reach the
+  // Node forwarder's socket.
+  const drop = new AbortController();
   try {
     const onIdle = () => report({ status: upstream.status, error: toIdleCause(config) });
     const idle = { ms: config.upstreamIdleTimeoutMs, onIdle };
     const headers = new Headers(toUpstreamHeaders(request.headers, request.headers.keys(), trace.requestId));
-    upstream = await forward({ method: request.method, url, headers, body, signal: request.signal, idle });
+    const signal = AbortSignal.any([request.signal, drop.signal]);
+    upstream = await forward({ method: request.method, url, headers, body, signal, idle });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     report({ error: error.reason });
@@ -76,6 +92,12 @@ export async function forwardUpstream(
     // Read the (small) refusal body to its end: the keep-alive connection then stays reusable.
     await upstream.arrayBuffer().catch(() => {});
     throw toUpstreamRefusal(config, upstream.status, upstream.headers.get('www-authenticate'), id);
+  }
+  if (isStreamedError(upstream.status, upstream.headers.get('content-type'))) {
+    // Dropped, not read: a stream may never end.
+    drop.abort();
+    report({ status: upstream.status, error: STREAMED_ERROR });
+    throw toUpstreamFailure(new UpstreamError('unreachable', STREAMED_ERROR), id);
   }
   // The body streams on as the forwarder handed it (within its idle limit); only the headers are narrowed.
   keepClientHeaders(upstream.headers);

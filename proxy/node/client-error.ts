@@ -1,17 +1,18 @@
 import type { Socket } from 'node:net';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { closeRefused } from './close-refused.ts';
+import { toRefusalForm, type RefusalForm } from './refusal-form.ts';
 
 /** RFC 9112 §3: a server should accept request lines of at least 8,000 octets; a longer one is answered 414. */
 const LONG_REQUEST_LINE = 8000;
 /** RFC 9110 §5.6.2: the characters of a token, which a method is. */
 const REQUEST_LINE_START = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+ /;
-/** How long a refused connection may linger after the answer before it is destroyed. */
-const LINGER_MS = 2000;
 
-/** A parse error of node:http (llhttp), with the bytes it failed on when it has them. */
+/** A parse error of node:http (llhttp), with the bytes it failed on when it has them, and where in them it failed. */
 export interface ClientError extends Error {
   code?: string;
   rawPacket?: Buffer;
+  bytesParsed?: number;
 }
 
 /** The bytes llhttp failed on, as latin1, up to the first line break: the request line when the packet starts with one. */
@@ -50,20 +51,18 @@ export function toClientErrorStatus(error: ClientError): number | undefined {
   }
 }
 
-/** The complete answer to a malformed request: a short plain-text body and `Connection: close` (RFC 9112 §9.6). */
-export function toClientErrorAnswer(status: number): string {
-  const reason = STATUS_CODES[status] ?? 'Bad Request';
-  const body = `${status} ${reason}\n`;
-  return `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nCache-Control: no-store\r\n\r\n${body}`;
-}
+/** The short plain-text content of a refusal. */
+const toRefusalText = (status: number): string => `${status} ${STATUS_CODES[status] ?? 'Bad Request'}\n`;
 
-/** Ends a socket after its last bytes were written, reading (and dropping) what the client still sends for a while. */
-function linger(socket: Socket): void {
-  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
-  socket.once('end', () => socket.destroy());
-  socket.end();
+/**
+ * The answer to a malformed request, with `Connection: close` (RFC 9112 §9.6): a short plain-text body, or as much
+ * of it as its form allows (proxy/node/refusal-form.ts).
+ */
+export function toClientErrorAnswer(status: number, form: RefusalForm = 'whole'): string {
+  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nConnection: close\r\nCache-Control: no-store\r\n`;
+  if (form === 'unsure') return `${head}\r\n`;
+  const body = toRefusalText(status);
+  return `${head}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${form === 'whole' ? body : ''}`;
 }
 
 /**
@@ -75,12 +74,14 @@ export function answerClientError(error: ClientError, socket: Socket, inFlight: 
   const status = toClientErrorStatus(error);
   if (status === undefined || !socket.writable) return void socket.destroy();
   onAnswer?.(status);
+  // An answer to HEAD carries no content (RFC 9110 §9.3.2): how much goes out depends on the method the bytes show.
+  const form = toRefusalForm(error, socket);
   if (inFlight && inFlight.req.complete) {
     // The error is in a later, pipelined request: the current response goes out first, then this refusal.
     inFlight.once('close', () => {
       if (!inFlight.writableFinished || socket.destroyed) return void socket.destroy();
-      socket.write(toClientErrorAnswer(status));
-      linger(socket);
+      socket.write(toClientErrorAnswer(status, form));
+      closeRefused(socket);
     });
     return;
   }
@@ -92,11 +93,13 @@ export function answerClientError(error: ClientError, socket: Socket, inFlight: 
     }
     // The app still writes after this answer; those writes go nowhere, and must not throw.
     inFlight.on('error', () => {});
-    inFlight.writeHead(status, { connection: 'close', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-    inFlight.end(`${status} ${STATUS_CODES[status] ?? ''}\n`);
+    // Its method is known here: node:http itself sends no content in answer to HEAD (RFC 9110 §9.3.2).
+    const body = toRefusalText(status);
+    inFlight.writeHead(status, { connection: 'close', 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+    inFlight.end(body);
     inFlight.req.destroy();
     return;
   }
-  socket.write(toClientErrorAnswer(status));
-  linger(socket);
+  socket.write(toClientErrorAnswer(status, form));
+  closeRefused(socket);
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import { toTargetPath } from '../../runtime/node/target-path.ts';
-import { HEALTH_HEADERS, toHealthDocument } from '../api/health.ts';
+import { toHealthAnswer } from '../api/health.ts';
 import type { AppConfig } from '../config.ts';
 import { HEALTH_PATHS } from '../create-app.ts';
 import type { RequestFacts } from '../observe.ts';
@@ -14,9 +14,10 @@ import { toNodeRequestId } from './node-request-id.ts';
  * as the app's route does). Any other method or spelling of the path is the app's (405 problems and the rest).
  */
 export function createHealthFastPath(config: AppConfig, note: (req: IncomingMessage, facts: RequestFacts) => void) {
-  const body = Buffer.from(JSON.stringify(toHealthDocument(config)));
-  // HEAD gets the same fields as GET, the length included (RFC 9110 §9.3.2).
-  const head = [...Object.entries(HEALTH_HEADERS).flat(), 'content-length', String(body.length)];
+  const answer = toHealthAnswer(config);
+  const body = Buffer.from(answer.body);
+  // HEAD gets the same fields as GET, the length included (RFC 9110 §9.3.2): the app's, from one place.
+  const head = Object.entries(answer.headers).flat();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (!HEALTH_PATHS.includes(toTargetPath(req.url))) return false;

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { bindServer } from './bind-server.ts';
 import { toNodeHandler, type H3 } from 'h3';
 import { answerClientError, type ClientError } from './client-error.ts';
+import { refuseConnect } from './refuse-connect.ts';
 import { drainAbandonedBody } from './unread-body.ts';
 
 /** A listening Node server for an app, with its URL and a close that ends open connections too. */
@@ -23,7 +24,7 @@ export interface ListenOptions {
    * the app's Node handler, to hand over a request it cannot finish.
    */
   createFastPath?(app: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => boolean;
-  /** Called with the status of every malformed request answered without reaching the app. */
+  /** Called with the status of every malformed request, and every CONNECT, answered without reaching the app. */
   onClientError?(status: number, error: ClientError): void;
 }
 
@@ -63,5 +64,7 @@ export async function listen(app: H3, host: string, port: number, options: Liste
     refused.add(socket);
     answerClientError(error, socket, inFlight(socket), (status) => options.onClientError?.(status, error));
   });
+  // CONNECT never reaches the request handler: without this listener node:http destroys its socket unanswered.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => refuseConnect(req, socket, options.onClientError));
   return { server, ...(await bindServer(server, host, port)) };
 }

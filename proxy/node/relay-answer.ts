@@ -3,7 +3,7 @@ import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import type { AppConfig } from '../config.ts';
 import { isBodyless, isEventStreamType, UpstreamError } from '../forward/forwarder.ts';
 import { toCorsHeaders } from '../mcp/cors.ts';
-import { isUpstreamRefusal, toIdleCause, toUpstreamRefusal } from '../mcp/forward-upstream.ts';
+import { isStreamedError, isUpstreamRefusal, STREAMED_ERROR, toIdleCause, toUpstreamRefusal } from '../mcp/forward-upstream.ts';
 import { isClientHeader } from '../mcp/upstream-headers.ts';
 import type { UpstreamCallbacks, UpstreamControl } from './upstream-pool.ts';
 
@@ -37,8 +37,9 @@ export interface RelayContext {
 
 /**
  * Relays one upstream answer to the client as it arrives, in the app's terms (proxy/mcp/forward-upstream.ts): a
- * 401 or 403 becomes the gate's refusal, the kept headers go back with CORS and the request's id, and the body
- * goes through chunk by chunk (SSE events one by one, MCP Streamable HTTP). `start` sends the request.
+ * 401 or 403 becomes the gate's refusal, an error labelled as an event stream a 502, the kept headers go back with
+ * CORS and the request's id, and the body goes through chunk by chunk (SSE events one by one, MCP Streamable HTTP).
+ * `start` sends the request.
  *
  * The head is written with the body's first bytes, not before: a body that is malformed from its first byte (it
  * fails in the same packet as the head) is then answered 502 while nothing has gone to the client, and an answer
@@ -92,10 +93,19 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
         const challenge = headers['www-authenticate'];
         return context.refuse(toUpstreamRefusal(config, upstreamStatus, Array.isArray(challenge) ? challenge.join(', ') : challenge, context.id));
       }
+      const type = headers['content-type'];
+      const contentType = Array.isArray(type) ? type[0] : type;
+      if (isStreamedError(upstreamStatus, contentType)) {
+        // Never passed on (proxy/mcp/forward-upstream.ts), and dropped rather than read: a stream may never end.
+        state = 'over';
+        const invalid = new UpstreamError('unreachable', STREAMED_ERROR);
+        control?.abort(invalid);
+        context.report({ status: upstreamStatus, error: STREAMED_ERROR });
+        return context.refuse(invalid);
+      }
       status = upstreamStatus;
       head = toClientHead(headers, context.origin, context.requestId);
-      const type = headers['content-type'];
-      cleanEnd = isEventStreamType(Array.isArray(type) ? type[0] : type);
+      cleanEnd = isEventStreamType(contentType);
       if (!isBodyless(status, 'POST')) timer = setTimeout(onIdle, config.upstreamIdleTimeoutMs);
       state = 'relaying';
     },

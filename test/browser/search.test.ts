@@ -12,18 +12,20 @@ describe('search (Pagefind through Starlight)', () => {
     const context = await site.newContext();
     const page = await context.newPage();
     await page.goto('/docs/overview');
-    const open = page.locator('button[data-open-modal]');
-    await expect.poll(() => open.isEnabled()).toBe(true);
-    await open.click();
+    // The click waits until Starlight's script has enabled the button (Playwright's actionability checks).
+    await page.locator('button[data-open-modal]').click();
+    // Pagefind's UI mounts its input once the page is idle after DOMContentLoaded, then loads its index on the first search.
     const input = page.locator('#starlight__search input');
-    await input.waitFor({ timeout: 10_000 });
     await input.fill('get_merge_gate');
     const result = page.locator('.pagefind-ui__result-link', { hasText: 'get_merge_gate' }).first();
-    await result.waitFor({ timeout: 10_000 });
+    const href = await result.getAttribute('href');
     // Pagefind indexes the built files, so with build.format "file" its links end in .html; both forms serve the page.
-    expect((await result.getAttribute('href'))?.replace(/\.html$/, '')).toBe('/docs/tools/get_merge_gate');
+    expect(href?.replace(/\.html$/, '')).toBe('/docs/tools/get_merge_gate');
+    // The click returns once the navigation commits, before the new document is parsed: wait for that document's
+    // DOMContentLoaded, not for a time, and only then read its heading.
     await result.click();
-    await expect.poll(() => page.locator('h1').textContent()).toBe('get_merge_gate');
+    await page.waitForURL(`**${href}`, { waitUntil: 'domcontentloaded' });
+    expect(await page.locator('h1').textContent()).toBe('get_merge_gate');
     await context.close();
   });
 });

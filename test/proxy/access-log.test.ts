@@ -8,11 +8,13 @@ import { startNodeServer, type NodeServer } from '../../proxy/node/create-node-s
 import { createLogger, toLineWriter } from '../../runtime/node/create-logger.ts';
 import { toAccessFields } from '../../proxy/node/request-log.ts';
 import { toCauseLabel } from '../../proxy/node/metrics.ts';
+import { STREAMED_ERROR } from '../../proxy/mcp/forward-upstream.ts';
 import type { RunningSandbox } from '../../sandbox/start.ts';
 import { createFixtureDist } from './helpers/fixture-dist.ts';
 import { BASE_URL } from './helpers/test-app.ts';
 import { getFreePort, getWorkloadToken, makeDataDir } from '../sandbox/sandbox-fixture.ts';
 import { startSandbox } from '../../sandbox/start.ts';
+import { sendRaw } from '../../harness/raw-http.ts';
 
 // The edge's access log, request ids and metrics through real servers on loopback: the edge over a fixture dist,
 // the real sandbox as its upstream and authorization server, each logging into memory with the real logger.
@@ -139,6 +141,15 @@ describe('one access log line per request', () => {
   });
 });
 
+describe('requests refused before the app', () => {
+  it('a CONNECT: one line with its status and the stable code of its refusal', async () => {
+    const before = edgeLines.length;
+    const result = await sendRaw(edge.url, ['CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n']);
+    expect(result.responses.map((r) => r.status)).toEqual([501]);
+    expect(edgeLines.slice(before)).toEqual([expect.objectContaining({ level: 'info', msg: 'malformed request refused', status: 501, cause: 'ERR_CONNECT_NOT_IMPLEMENTED' })]);
+  });
+});
+
 describe('a 503 while the key set cannot be fetched', () => {
   it('is an error line naming the cause, and the token result', async () => {
     const jwksPort = await getFreePort();
@@ -215,7 +226,7 @@ describe('the access line, written by hand for speed', () => {
 
 describe('upstream failure causes as metric labels', () => {
   it('keep the code and drop the words, so the label set stays small', () => {
-    const reasons = ['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET: other side closed', 'HTTPParserError: Invalid character in chunk size', 'timeout', 'idle for 100 ms after the headers', 'socket hang up'];
-    expect(reasons.map(toCauseLabel)).toEqual(['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET', 'HTTPParserError', 'timeout', 'idle', 'other']);
+    const reasons = ['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET: other side closed', 'HTTPParserError: Invalid character in chunk size', 'timeout', 'idle for 100 ms after the headers', 'socket hang up', STREAMED_ERROR];
+    expect(reasons.map(toCauseLabel)).toEqual(['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET', 'HTTPParserError', 'timeout', 'idle', 'other', 'ERR_UPSTREAM_STREAMED_ERROR']);
   });
 });

@@ -25,6 +25,20 @@ describe('§2.1 health document', () => {
     });
   });
 
+  it('HEAD gets the fields GET gets, the length of its document included, and no content (RFC 9110 §9.3.2)', async () => {
+    for (const path of ['/api/health', '/api/v1/health']) {
+      const get = await app.request(path);
+      const head = await app.request(path, { method: 'HEAD' });
+      const document = new Uint8Array(await get.arrayBuffer());
+      expect(get.headers.get('content-length')).toBe(String(document.byteLength));
+      expect(head.status).toBe(200);
+      const { 'x-request-id': _get, ...getFields } = Object.fromEntries(get.headers);
+      const { 'x-request-id': _head, ...headFields } = Object.fromEntries(head.headers);
+      expect(headFields).toEqual(getFields);
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    }
+  });
+
   it('POST /api/health → 405 problem with Allow', async () => {
     const res = await app.request('/api/health', { method: 'POST' });
     expect(res.status).toBe(405);

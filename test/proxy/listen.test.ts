@@ -69,6 +69,80 @@ describe.each(DOORS)('%s', (_name, fast) => {
     });
   });
 
+  describe('an answer to HEAD carries no content (RFC 9110 §9.3.2), a refusal included', () => {
+    const head = (raw: string) => raw.replace(/^GET /, 'HEAD ');
+    const malformed: [string, number, string][] = [
+      ['a NUL in a header', 400, 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n'],
+      ['obs-fold', 400, 'GET /api/health HTTP/1.1\r\nHost: x\r\nX-A: a\r\n  b\r\n\r\n'],
+      ['Content-Length and Transfer-Encoding', 400, 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n'],
+      ['HTTP/3.0 on HTTP/1.1', 505, 'GET / HTTP/3.0\r\nHost: x\r\n\r\n'],
+    ];
+    it.each(malformed)('%s → %s: the head a GET gets, its length included, then nothing and close', async (_name, status, raw) => {
+      const get = await sendRaw(edge.url, [raw]);
+      expect(get.responses.map((r) => r.status)).toEqual([status]);
+      expect(get.responses[0]!.body.toString()).toMatch(new RegExp(`^${status} `));
+      // Two answers are waited for: the exchange ends when the server closes, with every byte it sent.
+      const answer = await sendRaw(edge.url, [head(raw)], { expect: 2, headRequests: 1 });
+      expect(answer.responses.map((r) => r.status)).toEqual([status]);
+      const text = answer.data.toString('latin1');
+      expect(text.indexOf('\r\n\r\n')).toBe(text.length - 4);
+      expect(answer.responses[0]!.headers['content-length']).toBe(String(get.responses[0]!.body.length));
+      expect(answer.responses[0]!.headers.connection).toBe('close');
+      expect(answer.closed).toBe(true);
+    });
+
+    it('a malformed HEAD behind a good request: the good answer, then the refusal as a head only, then close', async () => {
+      const answer = await sendRaw(edge.url, [`${health}${head(malformed[0]![2])}`], { expect: 3 });
+      const text = answer.data.toString('latin1');
+      const refusal = text.slice(text.lastIndexOf('HTTP/1.1 '));
+      expect(refusal).toMatch(/^HTTP\/1\.1 400 /);
+      expect(refusal.indexOf('\r\n\r\n')).toBe(refusal.length - 4);
+      expect(answer.responses.map((r) => r.status)).toEqual([200]);
+      expect(answer.closed).toBe(true);
+    });
+
+    it('a refusal whose method the bytes do not show for sure (its head came in two packets): no content and no length, the close ends it', async () => {
+      for (const method of ['HEAD', 'GET']) {
+        const answer = await sendRaw(edge.url, [`${method} / HTTP/1.1\r\nHost: x\r\n`, 'X-A: a\0b\r\n\r\n'], { expect: 2, paceMs: 30 });
+        const text = answer.data.toString('latin1');
+        expect(text, method).toMatch(/^HTTP\/1\.1 400 /);
+        expect(text.indexOf('\r\n\r\n'), method).toBe(text.length - 4);
+        expect(answer.responses[0]!.headers['content-length'], method).toBeUndefined();
+        expect(answer.closed, method).toBe(true);
+      }
+    });
+
+    it('HEAD /api/health, answered by the app: the length of the document a GET gets, and no content (a GET behind it reads right)', async () => {
+      const answer = await sendRaw(edge.url, [`${head(health)}${health}`], { expect: 2, headRequests: 1 });
+      expect(answer.responses.map((r) => r.status)).toEqual([200, 200]);
+      const [headAnswer, getAnswer] = answer.responses;
+      expect(headAnswer!.headers['content-length']).toBe(String(getAnswer!.body.length));
+      expect(JSON.parse(getAnswer!.body.toString())).toMatchObject({ status: 'ok' });
+    });
+  });
+
+  describe('CONNECT gets an answer and Connection: close; no tunnel is ever opened (RFC 9110 §9.3.6)', () => {
+    const cases: [string, string, number][] = [
+      ['a host and port', 'CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n', 501],
+      ['an IPv6 literal and port', 'CONNECT [::1]:443 HTTP/1.1\r\nHost: [::1]:443\r\n\r\n', 501],
+      ['tunnel bytes right behind the head', 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\nSSH-2.0-x\r\n', 501],
+      ['an origin-form target', 'CONNECT /mcp HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['a host without its port', 'CONNECT warden.example HTTP/1.1\r\nHost: warden.example\r\n\r\n', 400],
+      ['an absolute URI', 'CONNECT http://warden.example/ HTTP/1.1\r\nHost: warden.example\r\n\r\n', 400],
+    ];
+    it.each(cases)('%s → %s, then the connection closes', async (_name, raw, status) => {
+      // Two answers are waited for, so the exchange ends only when the server closes the connection.
+      const result = await sendRaw(edge.url, [raw], { expect: 2 });
+      expect(result.responses.map((r) => r.status)).toEqual([status]);
+      const [answer] = result.responses;
+      expect(answer!.headers.connection).toBe('close');
+      expect(answer!.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(answer!.body.toString()).toMatch(new RegExp(`^${status} `));
+      expect(result.closed).toBe(true);
+      expect(result.timedOut).toBe(false);
+    });
+  });
+
   describe('pipelined requests', () => {
     it('a malformed request behind a good one: the good one is answered first, then the refusal, then close', async () => {
       const result = await sendRaw(edge.url, [`${health}BREW / HTTP/1.1\r\nHost: x\r\n\r\n`], { expect: 2 });

@@ -56,6 +56,10 @@ beforeAll(async () => {
       res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token", error_description="revoked"' });
       return void res.end('{}');
     }
+    if (method === 'tools/call' && req.headers['mcp-name'] === 'streamed-error') {
+      res.writeHead(400, { 'content-type': 'text/event-stream' });
+      return void res.end('event: message\ndata: {"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params"}}\n\n');
+    }
     if (method?.startsWith('notifications/')) return void res.writeHead(202).end();
     if (method === 'tools/call') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'set-cookie': 'x=y', 'mcp-session-id': 's-1' });
@@ -100,6 +104,7 @@ async function cases(): Promise<[string, Record<string, string>, string | Buffer
     ['tools/call with a token lacking the scope', { ...JSON_HEADERS, authorization: `Bearer ${await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'other', exp: NOW_SEC + 600 })}` }, call('x')],
     ['two Authorization lines', { ...JSON_HEADERS, authorization: `Bearer ${token}`, Authorization: `Bearer ${token}` } as Record<string, string>, call('x')],
     ['refused upstream: its challenge in the gate shape', { ...JSON_HEADERS, authorization: `Bearer ${token}`, 'mcp-method': 'tools/call', 'mcp-name': 'refused' }, call('refused')],
+    ['an upstream error labelled as an event stream: 502', { ...JSON_HEADERS, authorization: `Bearer ${token}`, 'mcp-method': 'tools/call', 'mcp-name': 'streamed-error' }, call('streamed-error')],
     ['Mcp-Method disagreeing with the body', { ...JSON_HEADERS, 'mcp-method': 'tools/list' }, rpc('ping')],
     ['malformed JSON', JSON_HEADERS, '{"jsonrpc":'],
     ['not UTF-8', JSON_HEADERS, Buffer.from([0x7b, 0xff, 0x7d])],

@@ -283,6 +283,33 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     expect((await res.json()).error.code).toBe(-31502);
   });
 
+  describe('an error the upstream labels text/event-stream is an invalid answer: 502 with JSON-RPC -31502, none of it passed on', () => {
+    const event = 'event: message\ndata: {"jsonrpc":"2.0","error":{"code":-32000,"message":"Method not allowed."},"id":null}\n\n';
+    const cases: [string, number, boolean][] = [
+      ['GET (the app), ended', 405, true],
+      ['GET (the app), left open', 405, false],
+      ['POST, ended', 400, true],
+      ['POST, left open', 400, false],
+    ];
+    it.each(cases)('%s: upstream %s', async (name, status, ended) => {
+      let released!: () => void;
+      const upstreamReleased = new Promise<void>((r) => (released = r));
+      const up = await upstream((_req, res) => {
+        res.once('close', released);
+        res.writeHead(status, { 'content-type': 'text/event-stream', allow: 'POST' });
+        if (ended) res.end(event);
+        else res.write(event);
+      });
+      const edge = await startEdge(up.url);
+      const res = name.startsWith('GET') ? await fetch(`${edge.url}/mcp`, { headers: { accept: 'text/event-stream' } }) : await post(edge.url, initialize);
+      expect(res.status).toBe(502);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect((await res.json()).error.code).toBe(-31502);
+      // A stream left open is let go, not held until the idle limit.
+      await upstreamReleased;
+    });
+  });
+
   it('an interim 103 before the answer: the client gets the answer', async () => {
     const up = await upstream((_req, res) => {
       res.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' });

@@ -55,3 +55,23 @@ describe.each(['/mcp', '/.well-known/mcp'])('SDK clients through the edge at %s'
     await client.close();
   });
 });
+
+describe('error answers through the edge are JSON-RPC errors as JSON, whatever the client accepts', () => {
+  const list = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} });
+  const cases: [string, number, () => RequestInit][] = [
+    ['GET with Accept text/html (a browser)', 405, () => ({ headers: { accept: 'text/html' } })],
+    ['GET with Accept text/event-stream (no server stream here)', 405, () => ({ headers: { accept: 'text/event-stream' } })],
+    ['DELETE with a token and Accept text/html', 405, () => ({ method: 'DELETE', headers: { accept: 'text/html', authorization: `Bearer ${token}` } })],
+    [
+      'POST from a client that takes only event streams, with a protocol version the upstream refuses',
+      400,
+      () => ({ method: 'POST', body: list, headers: { accept: 'text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '1999-01-01' } }),
+    ],
+  ];
+  it.each(cases)('%s → %s, application/json', async (_name, status, init) => {
+    const response = await fetch(`${edge.url}/mcp`, init());
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', error: { code: expect.any(Number), message: expect.any(String) } });
+  });
+});
