@@ -6,7 +6,7 @@ import { siteSchema, type Site } from '../schemas/site.ts';
 import { toolSchema, type Tool } from '../schemas/tool.ts';
 import { operationSchema, type Operation } from '../schemas/operation.ts';
 import { errorsSchema, type Errors } from '../schemas/problem.ts';
-import { jsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
+import { sharedJsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
 import { apiSchema, type Api } from '../schemas/api.ts';
 import { generatedPageSchema, type GeneratedPage } from '../schemas/page.ts';
 import { discoverySchema, type DiscoveryLinkSource } from '../schemas/discovery.ts';
@@ -127,7 +127,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
   };
 
   const schemas: Record<string, JsonSchema> = {};
-  for (const file of listYaml(dir, 'schemas')) schemas[basename(file, '.yaml')] = at(file, jsonSchema);
+  for (const file of listYaml(dir, 'schemas')) schemas[basename(file, '.yaml')] = at(file, sharedJsonSchema);
 
   const tools = listYaml(dir, 'tools').map((file) => {
     const tool = at(file, toolSchema);
