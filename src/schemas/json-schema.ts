@@ -18,33 +18,60 @@ function withoutComponentRefs(value: unknown): unknown {
 const ONE_SCHEMA = ['items', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+// Every other keyword of JSON Schema 2020-12 (Core §8, Validation §6–§9) and of OpenAPI 3.1's Schema Object (§4.8.24).
+const OTHER_KEYWORDS = [
+  '$schema', '$id', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', 'type', 'enum', 'const',
+  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
+  'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required',
+  'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema', 'title', 'description', 'default',
+  'deprecated', 'readOnly', 'writeOnly', 'examples', 'example', 'discriminator', 'xml', 'externalDocs',
+];
+const KEYWORDS = new Set([...ONE_SCHEMA, ...SCHEMA_LISTS, ...SCHEMA_MAPS, ...OTHER_KEYWORDS]);
 
+type SchemaPath = Array<string | number>;
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** Calls `visit` with every schema object inside a schema (itself included) and its path. Examples and defaults are data and not walked. */
+function visitSchemas(schema: unknown, visit: (schema: Record<string, unknown>, path: SchemaPath) => void, path: SchemaPath = []): void {
+  if (!isObject(schema)) return;
+  visit(schema, path);
+  for (const key of ONE_SCHEMA) visitSchemas(schema[key], visit, [...path, key]);
+  for (const key of SCHEMA_LISTS) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach((sub, i) => visitSchemas(sub, visit, [...path, key, i]));
+  }
+  for (const key of SCHEMA_MAPS) {
+    const map = schema[key];
+    if (isObject(map)) for (const [name, sub] of Object.entries(map)) visitSchemas(sub, visit, [...path, key, name]);
+  }
+}
+
 const isDescribed = (field: Record<string, unknown>) =>
   (typeof field.description === 'string' && field.description.trim() !== '') || typeof field.$ref === 'string';
 
 /**
  * The path of every field (a member of `properties`, at any depth) that has no `description`: agents read these
  * schemas to fill arguments and read results, and a bare name leaves them guessing. A `$ref` counts as described,
- * since the shared schema it names has a description of its own. Examples and defaults are data and not walked.
+ * since the shared schema it names has a description of its own.
  */
-export function findUndescribedFields(schema: unknown, path: Array<string | number> = []): Array<Array<string | number>> {
-  if (!isObject(schema)) return [];
-  const found: Array<Array<string | number>> = [];
-  if (isObject(schema.properties)) {
-    for (const [name, field] of Object.entries(schema.properties)) {
-      if (isObject(field) && !isDescribed(field)) found.push([...path, 'properties', name]);
-    }
-  }
-  for (const key of ONE_SCHEMA) found.push(...findUndescribedFields(schema[key], [...path, key]));
-  for (const key of SCHEMA_LISTS) {
-    const list = schema[key];
-    if (Array.isArray(list)) list.forEach((sub, i) => found.push(...findUndescribedFields(sub, [...path, key, i])));
-  }
-  for (const key of SCHEMA_MAPS) {
-    const map = schema[key];
-    if (isObject(map)) for (const [name, sub] of Object.entries(map)) found.push(...findUndescribedFields(sub, [...path, key, name]));
-  }
+export function findUndescribedFields(schema: unknown): SchemaPath[] {
+  const found: SchemaPath[] = [];
+  visitSchemas(schema, (s, path) => {
+    if (!isObject(s.properties)) return;
+    for (const [name, field] of Object.entries(s.properties)) if (isObject(field) && !isDescribed(field)) found.push([...path, 'properties', name]);
+  });
+  return found;
+}
+
+/**
+ * The path of every member of a schema object that is no keyword (an `x-` extension is one). In YAML's flow style an
+ * unquoted comma ends a value, so `{ description: A, b. }` is a description "A" and a stray member "b.": this finds it.
+ */
+export function findUnknownKeywords(schema: unknown): SchemaPath[] {
+  const found: SchemaPath[] = [];
+  visitSchemas(schema, (s, path) => {
+    for (const key of Object.keys(s)) if (!KEYWORDS.has(key) && !key.startsWith('x-')) found.push([...path, key]);
+  });
   return found;
 }
 
@@ -59,6 +86,9 @@ export const jsonSchema = z
     }
     for (const path of findUndescribedFields(schema)) {
       ctx.addIssue({ code: 'custom', path, message: 'no description: say what this field holds (agents read it to fill arguments and read results)' });
+    }
+    for (const path of findUnknownKeywords(schema)) {
+      ctx.addIssue({ code: 'custom', path, message: 'not a JSON Schema keyword (in a YAML { … } mapping an unquoted comma ends a value: quote text that has one)' });
     }
   });
 
