@@ -17,6 +17,7 @@ import { checkContentSources } from './check-sources.ts';
 import { ContentError } from './content-error.ts';
 import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.ts';
+import { skillSchema, type Skill } from '../schemas/skill.ts';
 
 /** Every fact of the content source, validated. */
 export interface Content {
@@ -33,6 +34,8 @@ export interface Content {
   pages: GeneratedPage[];
   /** The public addresses the discovery documents name (`content/discovery.yaml`), placeholders unfilled. */
   discovery: DiscoveryLinkSource[];
+  /** The prose of each Agent Skill (`content/skills/<name>.yaml`), placeholders filled. */
+  skills: Skill[];
 }
 
 const envSchema = z.object({
@@ -136,6 +139,14 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     return fill(file, tool);
   });
 
+  const skills = listYaml(dir, 'skills').map((file) => {
+    const skill = fill(file, at(file, skillSchema));
+    if (basename(file, '.yaml') !== skill.name) throw new ContentError(rel(file), [`name: must equal the file name`]);
+    // The limit holds for the description as served, with this build's addresses in it.
+    if (skill.description.length > 1024) throw new ContentError(rel(file), [`description: ${skill.description.length} characters once filled; at most 1024`]);
+    return skill;
+  });
+
   const seen = new Map<string, string>();
   const operations = listYaml(dir, 'operations').map((file) => {
     const op = at(file, operationSchema);
@@ -173,7 +184,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
-  return { site: built, tools, operations, schemas, errors, api, pages, discovery };
+  return { site: built, tools, operations, schemas, errors, api, pages, discovery, skills };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */
