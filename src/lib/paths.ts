@@ -13,6 +13,10 @@ export const PATHS = {
   protectedResourceMcp: '/.well-known/oauth-protected-resource/mcp',
   protectedResourceWellKnownMcp: '/.well-known/oauth-protected-resource/.well-known/mcp',
   toolsJson: '/mcp/tools.json',
+  /** The MCP server card (SEP-2127's server card, at the address Mintlify and Cloudflare serve it). */
+  mcpServerCard: '/.well-known/mcp/server-card.json',
+  /** The MCP Registry's server.json for this server (its remote endpoint), as a document anyone can fetch. */
+  mcpServerJson: '/.well-known/mcp/server.json',
   /** Agent Skills discovery index (Agent Skills Discovery 0.2.0, an RFC 8615 well-known address). */
   agentSkillsIndex: '/.well-known/agent-skills/index.json',
   cliDoc: '/docs/cli',
