@@ -1,7 +1,7 @@
 import type { Content } from '../content/read-content.ts';
 import { PATHS, toUrl } from './paths.ts';
 import { toToolsList } from './to-tools-list.ts';
-import { toMcpRemotes } from './to-mcp-remotes.ts';
+import { toMcpIdentity, toMcpRemotes } from './to-mcp-server-facts.ts';
 
 /**
  * The tool product manifest at /.well-known/mcp.json: server-card fields (SEP-1649's `/.well-known/mcp.json`) plus the
@@ -10,11 +10,7 @@ import { toMcpRemotes } from './to-mcp-remotes.ts';
 export function toMcpManifest(content: Content): Record<string, unknown> {
   const { site } = content;
   return {
-    name: site.mcp.server_name,
-    title: site.product.name,
-    version: site.product.version,
-    description: site.product.tagline,
-    websiteUrl: toUrl(site.base_url, PATHS.connectMcpDoc),
+    ...toMcpIdentity(site),
     remotes: toMcpRemotes(site),
     auth: {
       type: 'oauth2',

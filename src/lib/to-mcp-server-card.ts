@@ -1,6 +1,6 @@
 import type { Content } from '../content/read-content.ts';
 import { PATHS, toUrl } from './paths.ts';
-import { toMcpRemotes } from './to-mcp-remotes.ts';
+import { toMcpIdentity, toMcpRemotes } from './to-mcp-server-facts.ts';
 import { toProtectedResource } from './to-protected-resource.ts';
 import { toToolsList } from './to-tools-list.ts';
 
@@ -32,17 +32,6 @@ export function toMcpAuthorization(content: Content): Record<string, unknown> {
   };
 }
 
-/** The identity every MCP discovery document shares: server name, version, one-line description, title and docs page. */
-function toIdentity({ site }: Content) {
-  return {
-    name: site.mcp.server_name,
-    version: site.product.version,
-    description: site.product.tagline,
-    title: site.product.name,
-    websiteUrl: toUrl(site.base_url, PATHS.connectMcpDoc),
-  };
-}
-
 /**
  * The MCP server card at /.well-known/mcp/server-card.json (SEP-2127; the address Mintlify and Cloudflare serve it at):
  * identity and the Streamable HTTP endpoints with their protocol versions. A card lists no primitives and no auth
@@ -52,7 +41,7 @@ function toIdentity({ site }: Content) {
 export function toMcpServerCard(content: Content): Record<string, unknown> {
   return {
     $schema: SERVER_CARD_SCHEMA,
-    ...toIdentity(content),
+    ...toMcpIdentity(content.site),
     remotes: toMcpRemotes(content.site),
     _meta: {
       [toMetaKey(content, 'authorization')]: toMcpAuthorization(content),
@@ -70,7 +59,7 @@ export function toMcpServerCard(content: Content): Record<string, unknown> {
 export function toMcpServerJson(content: Content): Record<string, unknown> {
   return {
     $schema: SERVER_JSON_SCHEMA,
-    ...toIdentity(content),
+    ...toMcpIdentity(content.site),
     remotes: [{ type: 'streamable-http', url: toUrl(content.site.base_url, PATHS.mcp) }],
     _meta: {
       [REGISTRY_PUBLISHER_META]: {

@@ -2,13 +2,13 @@ import type { Content } from '../content/read-content.ts';
 import type { Skill } from '../schemas/skill.ts';
 import type { Tool } from '../schemas/tool.ts';
 import { toJsonRpcAnchor } from './to-page-meta.ts';
-import { MCP_PATHS, PATHS, toProblemTypeUrl, toUrl } from './paths.ts';
+import { MCP_PATHS, PATHS, toProblemTypeUrl, toTwinPath, toUrl } from './paths.ts';
+import { toOneLine } from './to-llms-txt.ts';
 
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-const cell = (s: string) => oneLine(s).replace(/\|/g, '\\|');
+const cell = (s: string) => toOneLine(s).replace(/\|/g, '\\|');
 const code = (s: string | number) => `\`${s}\``;
 const fence = (lang: string, lines: string[]) => [`\`\`\`${lang}`, ...lines, '```'].join('\n');
-const list = (items: string[]) => items.map((i) => `- ${oneLine(i)}`).join('\n');
+const list = (items: string[]) => items.map((i) => `- ${toOneLine(i)}`).join('\n');
 
 type Field = { type?: string | string[]; description?: string; enum?: unknown[]; default?: unknown };
 
@@ -23,7 +23,7 @@ function toArguments(tool: Tool): string {
     const facts = [[f.type].flat().join(' or '), required.has(name) ? 'required' : 'optional'];
     if (f.enum) facts.push(`one of ${f.enum.map((v) => code(String(v))).join(', ')}`);
     if (f.default !== undefined) facts.push(`default ${code(JSON.stringify(f.default))}`);
-    return `- ${code(name)} (${facts.join(', ')}): ${oneLine(f.description ?? '')}`;
+    return `- ${code(name)} (${facts.join(', ')}): ${toOneLine(f.description ?? '')}`;
   });
   return `Arguments:\n\n${lines.join('\n')}`;
 }
@@ -32,7 +32,7 @@ function toArguments(tool: Tool): string {
 function toToolSection(tool: Tool): string {
   const { readOnlyHint, idempotentHint } = tool.annotations;
   const effect = readOnlyHint ? 'read-only' : idempotentHint ? 'changes state (idempotent)' : 'changes state';
-  return [`### ${code(tool.name)}: ${tool.title}`, oneLine(tool.description), `Scope ${code(tool.scope)}; ${effect}. ${toArguments(tool)}`].join('\n\n');
+  return [`### ${code(tool.name)}: ${tool.title}`, toOneLine(tool.description), `Scope ${code(tool.scope)}; ${effect}. ${toArguments(tool)}`].join('\n\n');
 }
 
 /** The endpoints a client can connect to: the two same-host paths, the hosted endpoint, and the CLI over stdio. */
@@ -60,7 +60,7 @@ function toErrorTables({ site, errors }: Content): string {
 
 /** The skill's description on one line: the same text in SKILL.md's front matter and in the discovery index. */
 export function toSkillDescription(skill: Skill): string {
-  return oneLine(skill.description);
+  return toOneLine(skill.description);
 }
 
 /**
@@ -79,41 +79,41 @@ export function toSkillMd(content: Content, skill: Skill): string {
     // JSON strings are YAML double-quoted scalars: any description survives the front matter as written.
     ['---', `name: ${skill.name}`, `description: ${JSON.stringify(toSkillDescription(skill))}`, '---'].join('\n'),
     `# ${site.product.name}`,
-    `${oneLine(site.product.description)} ${oneLine(site.product.not_a_model)}`,
+    `${toOneLine(site.product.description)} ${toOneLine(site.product.not_a_model)}`,
     '## When to use it',
     list(guidance.when_to_use),
     ...(guidance.not_for.length ? ['Not for:', list(guidance.not_for)] : []),
     '## 1. Install the CLI',
-    oneLine(skill.install),
+    toOneLine(skill.install),
     ...install,
-    oneLine(skill.install_after),
+    toOneLine(skill.install_after),
     '## 2. Connect the MCP tools',
     toEndpointTable(content),
     `Protocol versions: ${site.mcp.protocol_versions.map(code).join(', ')} (legacy ${code('initialize')} handshake, or the stateless ${code('server/discover')} of the newest). No credential is needed for ${site.mcp.public_methods.map(code).join(', ')}; every other request, ${code('tools/call')} among them, needs an access token.`,
-    oneLine(skill.connect),
+    toOneLine(skill.connect),
     fence('sh', skill.connect_commands),
-    oneLine(skill.connect_after),
+    toOneLine(skill.connect_after),
     '## 3. Sign in',
-    oneLine(skill.sign_in),
+    toOneLine(skill.sign_in),
     fence('sh', skill.sign_in_commands),
-    oneLine(skill.sign_in_after),
+    toOneLine(skill.sign_in_after),
     'Scopes:',
     list(site.scopes.map((s) => `${code(s.name)}: ${s.description}`)),
     '## 4. Tools',
-    oneLine(skill.tools),
+    toOneLine(skill.tools),
     ...content.tools.map(toToolSection),
     '## 5. A governed run, step by step',
-    skill.workflow.map((step, i) => `${i + 1}. ${oneLine(step)}`).join('\n'),
+    skill.workflow.map((step, i) => `${i + 1}. ${toOneLine(step)}`).join('\n'),
     '## 6. Errors and what to do',
-    oneLine(skill.errors),
+    toOneLine(skill.errors),
     toErrorTables(content),
     '## More',
     list([
       `Every docs page as markdown: ${toUrl(site.base_url, PATHS.llms)}`,
-      `Connecting MCP clients, step by step: ${toUrl(site.base_url, `${PATHS.connectMcpDoc}.md`)}`,
-      `Every CLI command, option and exit code: ${toUrl(site.base_url, `${PATHS.cliDoc}.md`)}`,
-      `OAuth, scopes and workload clients: ${toUrl(site.base_url, `${PATHS.authenticationDoc}.md`)}`,
-      `Trying it without an account (${site.demo_sandbox.name}): ${toUrl(site.base_url, `${site.demo_sandbox.docs_path}.md`)}`,
+      `Connecting MCP clients, step by step: ${toUrl(site.base_url, toTwinPath(PATHS.connectMcpDoc))}`,
+      `Every CLI command, option and exit code: ${toUrl(site.base_url, toTwinPath(PATHS.cliDoc))}`,
+      `OAuth, scopes and workload clients: ${toUrl(site.base_url, toTwinPath(PATHS.authenticationDoc))}`,
+      `Trying it without an account (${site.demo_sandbox.name}): ${toUrl(site.base_url, toTwinPath(site.demo_sandbox.docs_path))}`,
     ]),
   ];
   return `${sections.join('\n\n')}\n`;
