@@ -6,7 +6,7 @@ import { siteSchema, type Site } from '../schemas/site.ts';
 import { toolSchema, type Tool } from '../schemas/tool.ts';
 import { operationSchema, type Operation } from '../schemas/operation.ts';
 import { errorsSchema, type Errors } from '../schemas/problem.ts';
-import { jsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
+import { sharedJsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
 import { apiSchema, type Api } from '../schemas/api.ts';
 import { generatedPageSchema, type GeneratedPage } from '../schemas/page.ts';
 import { discoverySchema, type DiscoveryLinkSource } from '../schemas/discovery.ts';
@@ -17,6 +17,7 @@ import { checkContentSources } from './check-sources.ts';
 import { ContentError } from './content-error.ts';
 import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.ts';
+import { skillSchema, type Skill } from '../schemas/skill.ts';
 
 /** Every fact of the content source, validated. */
 export interface Content {
@@ -33,6 +34,8 @@ export interface Content {
   pages: GeneratedPage[];
   /** The public addresses the discovery documents name (`content/discovery.yaml`), placeholders unfilled. */
   discovery: DiscoveryLinkSource[];
+  /** The prose of each Agent Skill (`content/skills/<name>.yaml`), placeholders filled. */
+  skills: Skill[];
 }
 
 const envSchema = z.object({
@@ -133,13 +136,21 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
   };
 
   const schemas: Record<string, JsonSchema> = {};
-  for (const file of listYaml(dir, 'schemas')) schemas[basename(file, '.yaml')] = at(file, jsonSchema);
+  for (const file of listYaml(dir, 'schemas')) schemas[basename(file, '.yaml')] = at(file, sharedJsonSchema);
 
   const tools = listYaml(dir, 'tools').map((file) => {
     const tool = at(file, toolSchema);
     if (basename(file, '.yaml') !== tool.name) throw new ContentError(rel(file), [`name: must equal the file name`]);
     checkScope(rel(file), 'scope', tool.scope, site);
     return fill(file, tool);
+  });
+
+  const skills = listYaml(dir, 'skills').map((file) => {
+    const skill = fill(file, at(file, skillSchema));
+    if (basename(file, '.yaml') !== skill.name) throw new ContentError(rel(file), [`name: must equal the file name`]);
+    // The limit holds for the description as served, with this build's addresses in it.
+    if (skill.description.length > 1024) throw new ContentError(rel(file), [`description: ${skill.description.length} characters once filled; at most 1024`]);
+    return skill;
   });
 
   const seen = new Map<string, string>();
@@ -179,7 +190,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
-  return { site: built, tools, operations, schemas, errors, api, pages, discovery };
+  return { site: built, tools, operations, schemas, errors, api, pages, discovery, skills };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */

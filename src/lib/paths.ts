@@ -13,6 +13,13 @@ export const PATHS = {
   protectedResourceMcp: '/.well-known/oauth-protected-resource/mcp',
   protectedResourceWellKnownMcp: '/.well-known/oauth-protected-resource/.well-known/mcp',
   toolsJson: '/mcp/tools.json',
+  /** The MCP server card (SEP-2127's server card, at the address Mintlify and Cloudflare serve it). */
+  mcpServerCard: '/.well-known/mcp/server-card.json',
+  /** The MCP Registry's server.json for this server (its remote endpoint), as a document anyone can fetch. */
+  mcpServerJson: '/.well-known/mcp/server.json',
+  /** Agent Skills discovery index (Agent Skills Discovery 0.2.0, an RFC 8615 well-known address). */
+  agentSkillsIndex: '/.well-known/agent-skills/index.json',
+  cliDoc: '/docs/cli',
   mcp: '/mcp',
   mcpWellKnown: '/.well-known/mcp',
   llms: '/llms.txt',
@@ -93,6 +100,11 @@ export function toOperationPath(operationId: string): string {
 /** `get_run` → `/docs/tools/get_run`: the reference page of one MCP tool (its name, as clients call it). */
 export function toToolPath(name: string): string {
   return `${PATHS.toolsReference}/${name}`;
+}
+
+/** `warden` → `/.well-known/agent-skills/warden/SKILL.md`: where one Agent Skill is served (Agent Skills Discovery 0.2.0 URI structure). */
+export function toSkillPath(name: string): string {
+  return `/.well-known/agent-skills/${name}/SKILL.md`;
 }
 
 /** The `type` URL of a problem code: its anchored section on the errors page (RFC 9457 §3.1.1). */

@@ -24,9 +24,10 @@ export interface FullLink {
   note: string;
 }
 
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** A text on one line: runs of white space, line breaks among them, become one space. */
+export const toOneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 // CommonMark link text: a bracket in a title is escaped, or it would end the link early.
-const item = (title: string, url: string, note: string) => `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${oneLine(note)}` : ''}`;
+const item = (title: string, url: string, note: string) => `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${toOneLine(note)}` : ''}`;
 const linkItem = (l: DiscoveryLink) => item(l.title, l.href, l.note);
 
 /** Tokens of a text, estimated as characters / 4 (the usual rule for English prose and markdown). */
@@ -67,11 +68,11 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
   const links = toDiscoveryLinks(content);
   const text = [
     `# ${site.product.name}`,
-    `> ${oneLine(`${site.product.tagline}. ${site.product.description}`)}`,
-    oneLine(site.product.not_a_model),
-    ['Use it when:', '', ...site.agent_guidance.when_to_use.map((w) => `- ${oneLine(w)}`)].join('\n'),
+    `> ${toOneLine(`${site.product.tagline}. ${site.product.description}`)}`,
+    toOneLine(site.product.not_a_model),
+    ['Use it when:', '', ...site.agent_guidance.when_to_use.map((w) => `- ${toOneLine(w)}`)].join('\n'),
     ...(site.agent_guidance.not_for.length
-      ? [['Not for:', '', ...site.agent_guidance.not_for.map((w) => `- ${oneLine(w)}`)].join('\n')]
+      ? [['Not for:', '', ...site.agent_guidance.not_for.map((w) => `- ${toOneLine(w)}`)].join('\n')]
       : []),
     `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
     ...(sections.length
@@ -93,7 +94,7 @@ export function toSectionLlmsTxt(content: Content, section: { title: string; sum
   const { site } = content;
   const text = [
     `# ${site.product.name}: ${section.title}`,
-    `> ${oneLine(section.summary)}`,
+    `> ${toOneLine(section.summary)}`,
     `The ${section.pages.length} pages under ${toUrl(site.base_url, `${section.folder}/`)}. The site's index, ${toUrl(site.base_url, PATHS.llms)}, has what ${site.product.name} is, when to use it, its machine-readable addresses and every other section. Every page is markdown at its URL + \`.md\`.`,
     ...toPageLists(site.base_url, section.pages),
     optional(full),

@@ -1,6 +1,7 @@
 import type { Content } from '../content/read-content.ts';
 import { PATHS, toUrl } from './paths.ts';
 import { toToolsList } from './to-tools-list.ts';
+import { toMcpIdentity, toMcpRemotes } from './to-mcp-server-facts.ts';
 
 /**
  * The tool product manifest at /.well-known/mcp.json: server-card fields (SEP-1649's `/.well-known/mcp.json`) plus the
@@ -8,22 +9,9 @@ import { toToolsList } from './to-tools-list.ts';
  */
 export function toMcpManifest(content: Content): Record<string, unknown> {
   const { site } = content;
-  const remote = (url: string) => ({
-    type: 'streamable-http',
-    url,
-    supportedProtocolVersions: site.mcp.protocol_versions,
-  });
   return {
-    name: site.mcp.server_name,
-    title: site.product.name,
-    version: site.product.version,
-    description: site.product.tagline,
-    websiteUrl: toUrl(site.base_url, PATHS.connectMcpDoc),
-    remotes: [
-      remote(toUrl(site.app_url, PATHS.mcp)),
-      remote(toUrl(site.base_url, PATHS.mcp)),
-      remote(toUrl(site.base_url, PATHS.mcpWellKnown)),
-    ],
+    ...toMcpIdentity(site),
+    remotes: toMcpRemotes(site),
     auth: {
       type: 'oauth2',
       // The gate denies by default: these methods go without a token, every other one needs it.

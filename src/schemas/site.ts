@@ -58,6 +58,8 @@ export const siteSchema = z
       not_for: z.array(z.string().min(1)),
     }),
     oauth: z.strictObject({ authorization_path: absolutePath, token_path: absolutePath }),
+    /** Content Signals for robots.txt (contentsignals.org): whether crawlers may use the pages for search, as AI input, for AI training. */
+    content_signals: z.strictObject({ search: z.boolean(), 'ai-input': z.boolean(), 'ai-train': z.boolean() }),
   })
   .strict()
   .refine((s) => s.scopes.some((x) => x.name === s.access_scope), {

@@ -37,6 +37,26 @@ describe('bad content fails with a message naming the file and field', () => {
     expect(read(dir)).toThrow(/tools\/get_account\.yaml[\s\S]*description: /);
   });
 
+  it('a schema field without a description: in a tool, an operation and a shared schema, each named with its path', () => {
+    const tool = brokenContent((d) =>
+      patch(join(d, 'tools/get_run.yaml'), "cost_usd: { type: number, minimum: 0, description: 'What the step cost, in USD.' }", 'cost_usd: { type: number, minimum: 0 }'),
+    );
+    expect(read(tool)).toThrow(/tools\/get_run\.yaml[\s\S]*outputSchema\.properties\.steps\.items\.properties\.cost_usd: no description/);
+    const operation = brokenContent((d) =>
+      patch(join(d, 'operations/getHealth.yaml'), "schema: { $ref: '#/components/schemas/Health' }", 'schema: { type: object, properties: { status: { type: string } } }'),
+    );
+    expect(read(operation)).toThrow(/operations\/getHealth\.yaml[\s\S]*responses\.200\.content\.application\/json\.schema\.properties\.status: no description/);
+    const shared = brokenContent((d) => patch(join(d, 'schemas/McpTool.yaml'), /^description: .*\n/m, ''));
+    expect(read(shared)).toThrow(/schemas\/McpTool\.yaml[\s\S]*description: say what this schema describes/);
+  });
+
+  it('a description cut short by an unquoted comma in a YAML { … } mapping: the stray member is named', () => {
+    const dir = brokenContent((d) =>
+      patch(join(d, 'tools/get_run.yaml'), "cost_usd: { type: number, minimum: 0, description: 'What the step cost, in USD.' }", 'cost_usd: { type: number, minimum: 0, description: What the step cost, in USD. }'),
+    );
+    expect(read(dir)).toThrow(/tools\/get_run\.yaml[\s\S]*outputSchema\.properties\.steps\.items\.properties\.cost_usd\.in USD\.: not a JSON Schema keyword/);
+  });
+
   it('an unknown scope', () => {
     const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), 'scope: warden:access', 'scope: warden:admin'));
     expect(read(dir)).toThrow(/tools\/get_account\.yaml[\s\S]*scope: unknown scope "warden:admin"/);

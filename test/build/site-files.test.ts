@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS } from '../../src/lib/paths.ts';
-import { BASE_URL, DIST } from '../helpers/built-site.ts';
+import { BASE_URL, DIST, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt, toDistFile } from '../helpers/dist-files.ts';
 
 const htmlFiles = listFiles(DIST).filter((f) => f.endsWith('.html'));
@@ -13,11 +13,19 @@ const htmlFiles = listFiles(DIST).filter((f) => f.endsWith('.html'));
 describe('robots.txt (RFC 9309)', () => {
   it('allows every crawler and agent everything and names the sitemap and the agent index', () => {
     const robots = readBuilt(PATHS.robots);
-    expect(robots).toMatch(/^User-agent: \*\nAllow: \/$/m);
+    expect(robots).toMatch(/^User-agent: \*\n(?:Content-Signal: .*\n)?Allow: \/$/m);
     expect(robots).not.toMatch(/^Disallow: *\S/m);
     expect(robots).toContain(`Sitemap: ${BASE_URL}${PATHS.sitemap}`);
     expect(robots).toContain(`${BASE_URL}${PATHS.llms}`);
     expect(toDistFile(PATHS.sitemap)).toBeDefined();
+  });
+
+  it('says in the group of every crawler, as Content Signals, what site.yaml allows: search and AI input, and here AI training too', async () => {
+    const { site } = await readTestContent();
+    const robots = readBuilt(PATHS.robots);
+    const signals = Object.entries(site.content_signals).map(([name, yes]) => `${name}=${yes ? 'yes' : 'no'}`).join(', ');
+    expect(robots).toMatch(new RegExp(`^User-agent: \\*\\nContent-Signal: ${signals}\\n`, 'm'));
+    expect(robots).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=(yes|no)$/m);
   });
 });
 
