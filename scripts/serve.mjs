@@ -1,6 +1,6 @@
 // `npm run serve`: the edge server from one bundled JavaScript file, which esbuild makes from proxy/serve.ts and
 // remakes when one of its sources changes. The process then neither strips types nor walks a graph of modules at
-// start: measured 264 → 208 ms to the first healthy answer and 128 → 96 MB RSS after start. Plain JavaScript on
+// start, so it answers sooner and with less memory (BENCHMARKS.md). Plain JavaScript on
 // purpose: a .ts entry would load Node's type stripper, the cost avoided. An install without dev dependencies (no
 // esbuild) runs the TypeScript source as it is.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,8 @@
 /**
  * The two instruments every request moves, counted in maps and arrays and written in the Prometheus text format
  * (exposition format 0.0.4) when scraped. prom-client's `inc` and `observe` check and hash their label object on each
- * call, about 0.4 µs of a small static answer's 12 µs of CPU (a placed A/B, BENCHMARKS.md); here a request costs two
- * map lookups and a few additions. Their label values come from fixed sets (route kinds, numeric statuses), so they
+ * call, a visible share of a small static answer's CPU (BENCHMARKS.md); here a request costs two map lookups and a
+ * few additions. Their label values come from fixed sets (route kinds, numeric statuses), so they
  * need no escaping.
  */
 

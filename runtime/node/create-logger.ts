@@ -32,8 +32,8 @@ const QUOTED: Record<LineMessage, string> = { request: JSON.stringify('request')
  * Writes one line whose fields are JSON text already (`,"name":value…`), as pino writes `logger[level](fields, msg)`
  * for a logger of `createLogger`: level by name, time, the logger's bindings, the fields, msg; to the logger's own
  * destination (pino.symbols: pino's interface for integrations), so terminals get it pretty and tests get it captured.
- * For the access log's line per request, whose fields are few and fixed: pino's general serializer took ~1.5 µs of a
- * static answer's ~15 µs CPU (profiles of the static fast path, BENCHMARKS.md notes). Levels below the logger's are
+ * For the access log's line per request, whose fields are few and fixed: pino's general serializer was a tenth of a
+ * static answer's CPU (profiles of the static fast path, BENCHMARKS.md notes). Levels below the logger's are
  * the caller's to skip (`logger.isLevelEnabled`).
  */
 export function toLineWriter(logger: Logger): (level: LineLevel, fields: string, msg: LineMessage) => void {
@@ -58,7 +58,7 @@ type Output = Pick<NodeJS.WriteStream, 'write' | 'on'>;
  * stdout synchronously when it is a file or, on Linux, a pipe (Node's documentation: "A note on process I/O"): a line
  * is out by the next turn, none waits in memory for a crash to lose, and a reader that cannot keep up slows the
  * server rather than losing lines. pino's asynchronous destination hands its writes to libuv's thread pool; with the
- * edge on one CPU, that cost 7–10 µs CPU per logged request (a pinned A/B of MCP tools/list; BENCHMARKS.md). A reader
+ * edge on one CPU, that cost a large share of a logged request's CPU (a pinned A/B of MCP tools/list; BENCHMARKS.md). A reader
  * that goes away (EPIPE) ends the logging, not the server, as pino does for its own destination.
  */
 export function toStdoutPerTurn(output: Output): DestinationStream & { flush(cb?: (error?: Error) => void): void } {
