@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Errors } from '../src/schemas/problem.ts';
-import type { BuildFacts, BuiltFor } from '../src/schemas/build-facts.ts';
-import { toUrl, PATHS } from '../src/lib/paths.ts';
+import type { Errors } from '../facts/problem.ts';
+import type { BuildFacts, BuiltFor } from '../facts/build-facts.ts';
+import { toUrl, PATHS } from '../facts/paths.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
 import { LOG_LEVELS } from '../runtime/log-levels.ts';
 

@@ -1,6 +1,6 @@
 import { H3 } from 'h3';
 import type { JWTVerifyGetKey } from 'jose';
-import { MCP_PATHS, PATHS } from '../src/lib/paths.ts';
+import { MCP_PATHS, PATHS } from '../facts/paths.ts';
 import { createHealthHandler } from './api/health.ts';
 import { createAccessTokenVerifier, type VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import { ConfigError, type AppConfig } from './config.ts';

@@ -9,7 +9,7 @@ import { readBuildFacts, toRebuildReasons } from './node/build-info.ts';
 import { startNodeServer } from './node/create-node-server.ts';
 import { runBuild } from './node/run-build.ts';
 import { runRelease } from './node/run-release.ts';
-import { RELEASES_PATH } from '../sandbox/http/release-files.ts';
+import { RELEASES_PATH } from '../facts/paths.ts';
 import { startSandbox } from './node/sandbox.ts';
 import { onShutdown } from './node/shutdown.ts';
 import { getContentDir } from '../src/content/content-dir.ts';

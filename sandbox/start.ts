@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createLocalJWKSet } from 'jose';
 import { getContentDir, readContent, readSandboxContent } from '../src/content/read-content.ts';
-import { PATHS, toUrl } from '../src/lib/paths.ts';
+import { PATHS, toUrl } from '../facts/paths.ts';
 import { toProtectedResource } from '../src/lib/to-protected-resource.ts';
 import { createAccessTokenVerifier } from '../runtime/auth/access-token.ts';
 import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';

@@ -8,7 +8,7 @@ import { num, ratio, toTable, verdict } from '../lib/report.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { removeProjectCopy } from '../../harness/project-copy.ts';
 import { bundleWorker } from '../../proxy/node/bundle-worker.ts';
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 
 const ASTRO = resolve('node_modules/astro/bin/astro.mjs');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;

@@ -1,5 +1,5 @@
 import { HTTPResponse } from 'h3';
-import { PATHS, toUrl } from '../../src/lib/paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
 
 /** The health document (contract §2.1), computed once from configuration. */

@@ -1,4 +1,4 @@
-import { toKnownContentType } from '../../runtime/http/content-type.ts';
+import { toKnownContentType } from '../../facts/content-types.ts';
 import { toCacheControl } from '../../runtime/http/cache-control.ts';
 import { PRIVATE_FILES, type SiteFiles, type StaticFile } from '../static/static-files.ts';
 

@@ -1,6 +1,6 @@
 // The module proxy/node/bundle-worker.ts generates at bundle time: the facts of one build (its `_build.json`).
 declare module 'warden:build-facts' {
-  import type { BuildFacts } from '../../src/schemas/build-facts.ts';
+  import type { BuildFacts } from '../../facts/build-facts.ts';
   const facts: BuildFacts;
   export default facts;
 }

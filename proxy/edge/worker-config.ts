@@ -1,5 +1,5 @@
 import { ConfigError, readEnv, toAppConfig, toUpstream, type AppConfig } from '../config.ts';
-import type { BuildFacts } from '../../src/schemas/build-facts.ts';
+import type { BuildFacts } from '../../facts/build-facts.ts';
 
 /** The app's configuration from the worker's bindings, plus the JWKS address when tokens are verified here. */
 export interface WorkerSetup {

@@ -1,6 +1,6 @@
 import type { H3 } from 'h3';
 import { createRemoteJWKSet } from 'jose';
-import type { BuildFacts } from '../../src/schemas/build-facts.ts';
+import type { BuildFacts } from '../../facts/build-facts.ts';
 import { ConfigError } from '../config.ts';
 import { createApp } from '../create-app.ts';
 import { createFetchForwarder } from '../forward/fetch-forwarder.ts';

@@ -1,5 +1,5 @@
 import { HTTPError } from 'h3';
-import type { Errors } from '../../src/schemas/problem.ts';
+import type { Errors } from '../../facts/problem.ts';
 
 /** What the problem renderer needs beyond the status: the content code and this occurrence's detail. */
 export interface ErrorData {

@@ -1,5 +1,5 @@
 import type { H3Event, HTTPError } from 'h3';
-import { MCP_PATHS, PATHS, toProblemTypeUrl } from '../../src/lib/paths.ts';
+import { MCP_PATHS, PATHS, toProblemTypeUrl } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
 import { McpError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';

@@ -1,4 +1,4 @@
-import { PATHS, toUrl } from '../../src/lib/paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 import { AuthError } from '../../runtime/auth/auth-error.ts';
 import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';

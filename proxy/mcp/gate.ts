@@ -1,4 +1,4 @@
-import { PATHS, toUrl } from '../../src/lib/paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
 import { AuthError } from '../../runtime/auth/auth-error.ts';
 import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildFactsSchema, type BuildFacts, type BuiltFor } from '../../src/schemas/build-facts.ts';
-import { PATHS } from '../../src/lib/paths.ts';
+import { buildFactsSchema, type BuildFacts, type BuiltFor } from '../../facts/build-facts.ts';
+import { PATHS } from '../../facts/paths.ts';
 
 /** Reads `<dist>/_build.json`; undefined when the folder was never built, or built by an older build. */
 export function readBuildFacts(distDir: string): BuildFacts | undefined {

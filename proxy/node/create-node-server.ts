@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { createRemoteJWKSet } from 'jose';
 import type { Logger } from 'pino';
-import type { BuildFacts } from '../../src/schemas/build-facts.ts';
+import type { BuildFacts } from '../../facts/build-facts.ts';
 import { createLogger } from '../../runtime/node/create-logger.ts';
 import { toAppConfig, type Env, type Upstream } from '../config.ts';
 import { createApp, toTokenVerifier } from '../create-app.ts';

@@ -3,7 +3,7 @@ import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import { McpError, toMcpErrorAnswer } from '../../runtime/mcp/mcp-error.ts';
 import { toTargetPath } from '../../runtime/node/target-path.ts';
-import { MCP_PATHS } from '../../src/lib/paths.ts';
+import { MCP_PATHS } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
 import { toFailureCause, toInternalMcpError } from '../errors/render-error.ts';
 import { UpstreamError } from '../forward/forwarder.ts';

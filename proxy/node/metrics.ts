@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-import { MCP_PATHS, PATHS } from '../../src/lib/paths.ts';
+import { MCP_PATHS, PATHS } from '../../facts/paths.ts';
 import type { Exchange } from '../../runtime/node/exchange.ts';
 import type { RequestFacts } from '../observe.ts';
 import { createRequestCounter, createRouteHistogram } from './request-counts.ts';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toContentCoding, type Coding } from '../../runtime/http/content-coding.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import { toTargetPath } from '../../runtime/node/target-path.ts';
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { ROUTED_PATHS } from '../create-app.ts';
 import type { RequestFacts } from '../observe.ts';
 import { toWritten, type HeaderRecord, type StaticAnswer } from '../static/file-answer.ts';

@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3';
-import { PATHS, REWRITES, toPagePath, toTwinPath, toUrl } from '../../src/lib/paths.ts';
+import { PATHS, REWRITES, toPagePath, toTwinPath, toUrl } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
 import { createProblemError } from '../errors/http-errors.ts';
 import { appendHeader, toAnswerResponse, toFileAnswer, type HeaderRecord, type StaticAnswer } from './file-answer.ts';

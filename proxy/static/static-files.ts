@@ -1,5 +1,5 @@
-import { PATHS } from '../../src/lib/paths.ts';
-import { toContentType } from '../../runtime/http/content-type.ts';
+import { PATHS } from '../../facts/paths.ts';
+import { toContentType } from '../../facts/content-types.ts';
 import { toCacheControl } from '../../runtime/http/cache-control.ts';
 import { CODING_SUFFIX, isCompressibleType } from '../../runtime/http/compressible.ts';
 import type { Coding } from '../../runtime/http/content-coding.ts';

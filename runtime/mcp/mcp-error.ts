@@ -1,4 +1,4 @@
-import type { Errors } from '../../src/schemas/problem.ts';
+import type { Errors } from '../../facts/problem.ts';
 import { AuthError, type AuthErrorCode } from '../auth/auth-error.ts';
 import { toAuthRefusal } from '../auth/auth-refusal.ts';
 

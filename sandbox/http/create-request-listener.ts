@@ -1,12 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type Provider from 'oidc-provider';
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { decideInteraction, mintRegistrationCode, showInteraction, type InteractionOptions } from '../auth/interactions.ts';
 import { PUBLIC_CLIENT_POLICY, REGISTRATION_PATH, WORKLOAD_POLICY } from '../auth/create-provider.ts';
 import type { McpEndpoint } from '../mcp/create-mcp-endpoint.ts';
 import { readForm } from './read-form.ts';
-import { RELEASES_PATH, serveReleaseFile } from './release-files.ts';
+import { RELEASES_PATH } from '../../facts/paths.ts';
+import { serveReleaseFile } from './release-files.ts';
 import { toAuthErrorPage } from '../pages/auth-pages.ts';
 import { HTML_HEADERS } from '../pages/layout.ts';
 

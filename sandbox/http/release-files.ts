@@ -1,9 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
-
-/** Where the sandbox serves the CLI's release archive: the stand-in for the public release host. */
-export const RELEASES_PATH = '/releases/cli';
+import { RELEASES_PATH } from '../../facts/paths.ts';
 
 /** The file under `dir` that a request path after RELEASES_PATH names, or undefined for anything else. */
 export function toReleaseFile(dir: string, rest: string): string | undefined {

@@ -1,4 +1,4 @@
-import { MCP_PATHS, PATHS, toPagePath, toTwinPath, toUrl } from '../../src/lib/paths.ts';
+import { MCP_PATHS, PATHS, toPagePath, toTwinPath, toUrl } from '../../facts/paths.ts';
 import { checkDocument, checkHealthAlias, checkMarkdown, checkProblem } from '../../src/verify/check-documents.ts';
 import { checkLinks } from '../../src/verify/check-links.ts';
 import { checkLlmsSections, toSectionUrls } from '../../src/verify/check-llms.ts';

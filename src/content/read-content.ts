@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { siteSchema, type Site } from '../schemas/site.ts';
 import { toolSchema, type Tool } from '../schemas/tool.ts';
 import { operationSchema, type Operation } from '../schemas/operation.ts';
-import { errorsSchema, type Errors } from '../schemas/problem.ts';
+import { errorsSchema, type Errors } from '../../facts/problem.ts';
 import { sharedJsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
 import { apiSchema, type Api } from '../schemas/api.ts';
 import { generatedPageSchema, type GeneratedPage } from '../schemas/page.ts';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Content } from '../content/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { PATHS, toTwinPath, toUrl } from '../lib/paths.ts';
+import { PATHS, toTwinPath, toUrl } from '../../facts/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../lib/to-cdn-rules.ts';
 import { convertTwins } from './convert-twins.ts';
 import { toLlmsFull } from '../lib/to-llms-full.ts';

@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { listFiles } from '../../runtime/node/list-files.ts';
-import { toContentType, toKnownContentType } from '../../runtime/http/content-type.ts';
+import { toContentType, toKnownContentType } from '../../facts/content-types.ts';
 import { CODING_SUFFIX, isCompressibleType } from '../../runtime/http/compressible.ts';
-import { PATHS } from '../lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -1,5 +1,5 @@
 import type { Site } from '../schemas/site.ts';
-import { PATHS, toUrl } from './paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 import { LOCAL, toLocalUrl } from '../../runtime/local-defaults.ts';
 
 /** The values content may name as `{name}`: the addresses and names a build is made for. */

@@ -1,5 +1,5 @@
 import type { Content } from '../content/read-content.ts';
-import { PATHS, toUrl } from './paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 import { toLlmsSplit, toSectionIndex, type LlmsPage, type LlmsSection } from './to-llms-sections.ts';
 import { LLMS_TXT_MAX_CHARS, toLlmsOrder, toLlmsTxt, toSectionLlmsTxt, toTokenEstimate, type FullLink } from './to-llms-txt.ts';
 

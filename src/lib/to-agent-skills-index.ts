@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Content } from '../content/read-content.ts';
-import { toSkillPath } from './paths.ts';
+import { toSkillPath } from '../../facts/paths.ts';
 import { toSkillDescription, toSkillMd } from './to-skill-md.ts';
 
 /** The `$schema` that names the index format; clients match it as an opaque identifier (Agent Skills Discovery 0.2.0, Versioning). */

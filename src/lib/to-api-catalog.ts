@@ -1,8 +1,9 @@
 import type { Content } from '../content/read-content.ts';
-import { PATHS, toUrl } from './paths.ts';
+import { LINKSET_TYPE } from '../../facts/content-types.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 
 /** RFC 9727 media type of the API catalog, with its profile (§4.2). */
-export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
+export const API_CATALOG_TYPE = LINKSET_TYPE;
 
 /** Builds the RFC 9727 API catalog as an RFC 9264 linkset: every relation value is an array of absolute targets. */
 export function toApiCatalog({ site }: Content): { linkset: Array<Record<string, unknown>> } {

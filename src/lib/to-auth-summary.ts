@@ -1,5 +1,5 @@
 import type { Operation } from '../schemas/operation.ts';
-import { PATHS } from './paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 
 const code = (s: string) => `\`${s}\``;
 

@@ -1,5 +1,5 @@
 import type { Content } from '../content/read-content.ts';
-import type { BuildFacts } from '../schemas/build-facts.ts';
+import type { BuildFacts } from '../../facts/build-facts.ts';
 
 /** The facts a build writes for the servers (`dist/_build.json`), from the content it was made from. */
 export function toBuildFacts({ site, errors }: Content, sourceHash: string): BuildFacts {

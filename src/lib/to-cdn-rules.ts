@@ -1,5 +1,5 @@
-import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../runtime/http/content-type.ts';
-import { PATHS, REWRITES } from './paths.ts';
+import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../facts/content-types.ts';
+import { PATHS, REWRITES } from '../../facts/paths.ts';
 import { IMMUTABLE } from '../../runtime/http/cache-control.ts';
 
 /**

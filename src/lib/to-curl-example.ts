@@ -1,5 +1,5 @@
 import type { Operation } from '../schemas/operation.ts';
-import { toUrl } from './paths.ts';
+import { toUrl } from '../../facts/paths.ts';
 
 /** A runnable curl command for an operation, with its request example when it has a body. */
 export function toCurlExample(op: Operation, baseUrl: string): string {

@@ -1,5 +1,5 @@
 import type { Operation } from '../schemas/operation.ts';
-import { toUrl } from './paths.ts';
+import { toUrl } from '../../facts/paths.ts';
 
 /** How the success response's body is best read: JSON documents with `.json()`, the rest with `.text()`. */
 function readerOf(op: Operation): 'json' | 'text' {

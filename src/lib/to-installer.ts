@@ -1,6 +1,6 @@
 import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
 import type { Site } from '../schemas/site.ts';
-import { toUrl } from './paths.ts';
+import { toUrl } from '../../facts/paths.ts';
 
 /** The site facts the installers need. */
 export type InstallerSite = Pick<Site, 'product' | 'base_url' | 'cli'>;

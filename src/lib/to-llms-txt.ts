@@ -1,5 +1,5 @@
 import type { Content } from '../content/read-content.ts';
-import { PATHS, toTwinPath, toUrl } from './paths.ts';
+import { PATHS, toTwinPath, toUrl } from '../../facts/paths.ts';
 import { toDiscoveryLinks, type DiscoveryLink } from './to-discovery-links.ts';
 import type { LlmsPage } from './to-llms-sections.ts';
 

@@ -1,7 +1,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import TurndownService from 'turndown';
 import { gfm } from '@joplin/turndown-plugin-gfm';
-import { toTwinPath, toUrl } from './paths.ts';
+import { toTwinPath, toUrl } from '../../facts/paths.ts';
 
 /** What a twin needs to know about its page and the site. */
 export interface TwinContext {

@@ -1,5 +1,5 @@
 import type { Content } from '../content/read-content.ts';
-import { PATHS, toUrl } from './paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 import { toMcpIdentity, toMcpRemotes } from './to-mcp-server-facts.ts';
 import { toProtectedResource } from './to-protected-resource.ts';
 import { toToolsList } from './to-tools-list.ts';

@@ -1,5 +1,5 @@
 import type { Site } from '../schemas/site.ts';
-import { MCP_PATHS, PATHS, toUrl } from './paths.ts';
+import { MCP_PATHS, PATHS, toUrl } from '../../facts/paths.ts';
 
 /** One Streamable HTTP endpoint as server cards and manifests describe it. */
 export interface McpRemote {

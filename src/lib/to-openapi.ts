@@ -1,6 +1,6 @@
 import type { Content } from '../content/read-content.ts';
 import type { Operation } from '../schemas/operation.ts';
-import { toUrl } from './paths.ts';
+import { toUrl } from '../../facts/paths.ts';
 import { fillPlaceholders, toPlaceholders } from './fill-placeholders.ts';
 
 function toSecurity(op: Operation, scheme: string): Array<Record<string, string[]>> {

@@ -1,5 +1,5 @@
 import type { Content } from '../content/read-content.ts';
-import { PATHS, toUrl } from './paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 
 /**
  * RFC 9728 metadata for the hosted tool endpoint. The resource identifier is the base URL (the origin) for

@@ -1,5 +1,5 @@
 import type { Site } from '../schemas/site.ts';
-import { PATHS, toUrl } from './paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 
 /** `search=yes, ai-input=yes, ai-train=no`: the Content-Signal value of site.yaml's choices, in the order they are written. */
 export function toContentSignal(signals: Site['content_signals']): string {

@@ -1,7 +1,7 @@
 import type { GeneratedPage } from '../schemas/page.ts';
 import type { Operation } from '../schemas/operation.ts';
 import type { Tool } from '../schemas/tool.ts';
-import { PATHS, toOperationPath, toToolPath } from './paths.ts';
+import { PATHS, toOperationPath, toToolPath } from '../../facts/paths.ts';
 
 /**
  * One page the build generates from data: where it is, how the sidebar, llms.txt and its own head name it,

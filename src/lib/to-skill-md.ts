@@ -2,7 +2,7 @@ import type { Content } from '../content/read-content.ts';
 import type { Skill } from '../schemas/skill.ts';
 import type { Tool } from '../schemas/tool.ts';
 import { toJsonRpcAnchor } from './to-page-meta.ts';
-import { MCP_PATHS, PATHS, toProblemTypeUrl, toTwinPath, toUrl } from './paths.ts';
+import { MCP_PATHS, PATHS, toProblemTypeUrl, toTwinPath, toUrl } from '../../facts/paths.ts';
 import { toOneLine } from './to-llms-txt.ts';
 
 const cell = (s: string) => toOneLine(s).replace(/\|/g, '\\|');

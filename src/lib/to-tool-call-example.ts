@@ -1,5 +1,5 @@
 import type { Tool } from '../schemas/tool.ts';
-import { PATHS, toUrl } from './paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 
 /** The `_meta` every request of the stateless (2026-07-28) protocol era carries. */
 const toMeta = (version: string) => ({ 'io.modelcontextprotocol/protocolVersion': version, 'io.modelcontextprotocol/clientCapabilities': {} });

@@ -1,5 +1,5 @@
 import { defineRouteMiddleware, type StarlightRouteData } from '@astrojs/starlight/route-data';
-import { toPublicPath } from '../lib/paths.ts';
+import { toPublicPath } from '../../facts/paths.ts';
 
 type Entry = StarlightRouteData['sidebar'][number];
 

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { PATHS } from '../lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { PROBLEM_SCHEMA } from './contract-schemas.ts';
 import type { DocumentRule } from './document-rules.ts';
 import { checkStatusAndType, toEvidence, toJson, toResult, type Probe, type RuleResult } from './rule-result.ts';

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { PATHS, toUrl } from '../lib/paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 import { RPC_RESULT_SCHEMA, TOOLS_LIST_SCHEMA } from './contract-schemas.ts';
 import { toEvidence, toJson, toMediaType, toResult, type Probe, type RuleResult } from './rule-result.ts';
 import { validateSchema } from './validate-schema.ts';

@@ -1,4 +1,4 @@
-import { MCP_PATHS } from '../lib/paths.ts';
+import { MCP_PATHS } from '../../facts/paths.ts';
 
 /** An address a published document names, and how to prove it resolves. */
 export interface NamedLink {

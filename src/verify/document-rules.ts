@@ -1,4 +1,4 @@
-import { PATHS, toUrl } from '../lib/paths.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
 import { checkLlmsText } from './check-llms.ts';
 import {
   HEALTH_SCHEMA,

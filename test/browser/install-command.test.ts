@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toUrl } from '../../src/lib/paths.ts';
+import { toUrl } from '../../facts/paths.ts';
 import { BASE_URL, readTestContent } from '../helpers/built-site.ts';
 import { openSite, type BrowserSite } from './browser.ts';
 import { MAX_CLS, measureLayout } from './layout-check.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { validateWith } from '../helpers/ajv.ts';
 import { BASE_URL, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt, readBuiltJson, toDistFile } from '../helpers/dist-files.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUrl } from '../../src/lib/paths.ts';
+import { toUrl } from '../../facts/paths.ts';
 import { BASE_URL, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { toTwinPath } from '../../src/lib/paths.ts';
+import { toTwinPath } from '../../facts/paths.ts';
 import { LLMS_TXT_MAX_CHARS, toTokenEstimate } from '../../src/lib/to-llms-txt.ts';
 
 // The llms.txt reference parser (llmstxt.org, AnswerDotAI/llms-txt miniparse.py), in JavaScript.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { validateWith } from '../helpers/ajv.ts';
 import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
 import { readBuiltJson } from '../helpers/dist-files.ts';

@@ -4,8 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { isCompressibleType } from '../../runtime/http/compressible.ts';
-import { toContentType } from '../../runtime/http/content-type.ts';
-import { PATHS } from '../../src/lib/paths.ts';
+import { toContentType } from '../../facts/content-types.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { toVariantIgnoreLines } from '../../src/integrations/precompress.ts';
 import { DIST } from '../helpers/built-site.ts';
 

@@ -4,7 +4,7 @@ import { parse } from 'node-html-parser';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { BASE_URL, DIST, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt, toDistFile } from '../helpers/dist-files.ts';
 

@@ -4,7 +4,7 @@ import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { toTwinPath } from '../../src/lib/paths.ts';
+import { toTwinPath } from '../../facts/paths.ts';
 
 const htmlFiles = listFiles(DIST).filter((f) => f.endsWith('.html'));
 // Each page is read and parsed in its own test: a 5,000-page build parsed up front would hold gigabytes.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MCP_PATHS } from '../../src/lib/paths.ts';
+import { MCP_PATHS } from '../../facts/paths.ts';
 import { startEdgeWithSandbox, type EdgeWithSandbox } from './helpers/edge-with-sandbox.ts';
 import { runScenario, toFailures } from './helpers/run-conformance.ts';
 import { startTokenProxy } from './helpers/token-proxy.ts';

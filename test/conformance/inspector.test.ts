@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.ts';
-import { MCP_PATHS } from '../../src/lib/paths.ts';
+import { MCP_PATHS } from '../../facts/paths.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
 import { runInspector } from '../helpers/inspector-cli.ts';
 import { startEdgeWithSandbox, type EdgeWithSandbox } from './helpers/edge-with-sandbox.ts';

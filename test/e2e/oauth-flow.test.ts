@@ -6,7 +6,7 @@ import { readDist } from '../../proxy/node/read-dist.ts';
 import { DIST } from '../helpers/built-site.ts';
 import { startEdgeInFront, type RunningEdge } from '../helpers/edge-in-front.ts';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
 import { getFreePort, makeDataDir, signWithSandboxKey, startTestSandbox } from '../sandbox/sandbox-fixture.ts';
 

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../proxy/node/listen.ts';
 import { toEtag } from '../../proxy/node/read-dist.ts';
-import { PATHS, toSkillPath } from '../../src/lib/paths.ts';
+import { PATHS, toSkillPath } from '../../facts/paths.ts';
 import { serveBuild } from '../browser/serve-build.ts';
 import { DIST } from '../helpers/built-site.ts';
 

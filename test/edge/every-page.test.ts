@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleWorker } from '../../proxy/node/bundle-worker.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { PATHS, toTwinPath } from '../../src/lib/paths.ts';
+import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { DIST } from '../helpers/built-site.ts';
 import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
 

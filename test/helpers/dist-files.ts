@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { REWRITES } from '../../src/lib/paths.ts';
+import { REWRITES } from '../../facts/paths.ts';
 import { DIST } from './built-site.ts';
 
 /** Paths answered by the edge server, not by a built file (contract §4.1). */

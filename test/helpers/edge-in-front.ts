@@ -6,7 +6,7 @@ import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { toEtag } from '../../proxy/node/read-dist.ts';
 import { toStaticFiles, type RawFile } from '../../proxy/static/static-files.ts';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { PATHS, REWRITES } from '../../src/lib/paths.ts';
+import { PATHS, REWRITES } from '../../facts/paths.ts';
 import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { toProtectedResource } from '../../src/lib/to-protected-resource.ts';
 

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { PATHS, toOperationPath, toOperationSlug, toToolPath } from '../../src/lib/paths.ts';
+import { PATHS, toOperationPath, toOperationSlug, toToolPath } from '../../facts/paths.ts';
 
 const GENERATED_INDEXES: string[] = [PATHS.apiReference, PATHS.toolsReference, PATHS.demo];
 

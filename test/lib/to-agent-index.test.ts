@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.ts';
 import { LLMS_FULL_MAX_CHARS, toAgentIndex } from '../../src/lib/to-agent-index.ts';
 import { LLMS_TXT_MAX_CHARS, toLlmsTxt, toTokenEstimate } from '../../src/lib/to-llms-txt.ts';
-import { toTwinPath } from '../../src/lib/paths.ts';
+import { toTwinPath } from '../../facts/paths.ts';
 import type { LlmsPage } from '../../src/lib/to-llms-sections.ts';
 
 const content = readContent(undefined, {});

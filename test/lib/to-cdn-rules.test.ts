@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../runtime/http/content-type.ts';
-import { PATHS, REWRITES } from '../../src/lib/paths.ts';
+import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../facts/content-types.ts';
+import { PATHS, REWRITES } from '../../facts/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../../src/lib/to-cdn-rules.ts';
 
 /** Reads a `_headers` file the way Netlify and Cloudflare Pages do: a path line, then indented `Name: value` lines. */

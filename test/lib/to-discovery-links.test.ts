@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { PATHS } from '../../src/lib/paths.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { toDiscoveryLinks } from '../../src/lib/to-discovery-links.ts';
 
 const content = readContent(getContentDir(), {});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { PATHS, toProblemTypeUrl } from '../../src/lib/paths.ts';
+import { PATHS, toProblemTypeUrl } from '../../facts/paths.ts';
 import { getGeneratedPage, toJsonRpcAnchor } from '../../src/lib/to-page-meta.ts';
 
 const content = readContent(getContentDir(), {});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { PATHS, toOperationPath, toToolPath } from '../../src/lib/paths.ts';
+import { PATHS, toOperationPath, toToolPath } from '../../facts/paths.ts';
 import { toFirstSentence, toGeneratedRoutes, toOperationTitle } from '../../src/lib/to-routes.ts';
 
 const content = readContent(getContentDir(), {});

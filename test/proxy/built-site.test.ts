@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIST } from '../helpers/built-site.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { PATHS, toTwinPath } from '../../src/lib/paths.ts';
+import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { createTestApp, loadFiles, BASE_URL } from './helpers/test-app.ts';
 
 // The edge server over the real build of the real content (.test-dist), through app.request().

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../runtime/node/list-files.ts';
 
-/** Every relative import of every TypeScript file under a folder, as `file → imported path` (resolved). */
+/** Every relative import of every TypeScript file under a folder, as `file → imported path` (resolved); `import type` is erased at run time and not counted. */
 function importsUnder(folder: string): Array<{ file: string; target: string }> {
   return listFiles(folder)
     .filter((f) => f.endsWith('.ts'))
     .flatMap((f) => {
       const file = join(folder, f);
-      const text = readFileSync(file, 'utf8');
+      const text = readFileSync(file, 'utf8').replace(/^import type [^;]+;$/gm, '');
       return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)].map((m) => ({ file, target: join(file, '..', m[1]!) }));
     });
 }
@@ -25,8 +25,18 @@ describe('where code may reach', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('runtime/ (shared by edge, sandbox and CLI) depends on nothing of theirs', () => {
-    const offenders = importsUnder('runtime').filter((i) => /^(proxy|sandbox|cli|test|bench)\//.test(i.target));
+  it('runtime/ (shared by edge, sandbox and CLI) depends on nothing of theirs, nor on the build (src/)', () => {
+    const offenders = importsUnder('runtime').filter((i) => /^(proxy|sandbox|cli|src|test|bench)\//.test(i.target));
+    expect(offenders).toEqual([]);
+  });
+
+  it('facts/ (public paths, their content types, the build-facts and problem schemas) is the bottom layer: it imports only itself', () => {
+    const offenders = importsUnder('facts').filter((i) => !i.target.startsWith(`facts${'/'}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('proxy/ loads no sandbox code by import (the sandbox is started as its own module, lazily, by proxy/node/sandbox.ts)', () => {
+    const offenders = importsUnder('proxy').filter((i) => i.target.startsWith(`sandbox${'/'}`));
     expect(offenders).toEqual([]);
   });
 });

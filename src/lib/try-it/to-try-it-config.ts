@@ -1,5 +1,5 @@
 import type { Content } from '../../content/read-content.ts';
-import { PATHS, toUrl } from '../paths.ts';
+import { PATHS, toUrl } from '../../../facts/paths.ts';
 
 /** What the Try it panel and page need to sign a person in: the docs client, its redirect, the resource and scopes. */
 export interface TryItConfig {

@@ -1,6 +1,6 @@
 import type { Operation } from '../../schemas/operation.ts';
 import type { Tool } from '../../schemas/tool.ts';
-import { PATHS, toUrl } from '../paths.ts';
+import { PATHS, toUrl } from '../../../facts/paths.ts';
 import { toToolCallHeaders, toToolCallRequest } from '../to-tool-call-example.ts';
 
 /** What the Try it panel sends: the page's documented example, as a request from the browser. */

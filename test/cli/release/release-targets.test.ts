@@ -9,7 +9,7 @@ import { buildRelease, SUMS, SUMS_SIGNATURE, type ReleaseManifest } from '../../
 import { verifyCodeSignature } from '../../../cli/build/macho/verify-code-signature.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
 import { toReleaseNamespace, verifySshSignature } from '../../../runtime/release/ssh-signature.ts';
-import { PATHS } from '../../../src/lib/paths.ts';
+import { PATHS } from '../../../facts/paths.ts';
 import { readPeFile } from '../helpers/pe-file.ts';
 import { startLocalSystem, type LocalSystem } from '../helpers/local-system.ts';
 import { BINARY, freshHome, TEST_RELEASE_DIR, TEST_SIGNING_KEY, TEST_SITE } from '../helpers/warden-binary.ts';

@@ -1,7 +1,7 @@
 import { getContent } from '../../../content/content.ts';
 import { toProtectedResource } from '../../../lib/to-protected-resource.ts';
 import { toJsonResponse } from '../../../lib/json-response.ts';
-import { PATHS } from '../../../lib/paths.ts';
+import { PATHS } from '../../../../facts/paths.ts';
 
 // RFC 9728 §3.1: path-inserted locations for the two same-host endpoint paths, for clients that look there
 // before (or instead of) following the 401 challenge. Same document as the root one.

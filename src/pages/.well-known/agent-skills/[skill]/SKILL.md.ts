@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { getContent } from '../../../../content/content.ts';
 import type { Skill } from '../../../../schemas/skill.ts';
 import { toSkillMd } from '../../../../lib/to-skill-md.ts';
-import { MARKDOWN_TYPE } from '../../../../../runtime/http/content-type.ts';
+import { MARKDOWN_TYPE } from '../../../../../facts/content-types.ts';
 
 // One SKILL.md per content/skills/<name>.yaml, at the address the discovery index names.
 export const getStaticPaths = () => getContent().skills.map((skill) => ({ params: { skill: skill.name }, props: { skill } }));

@@ -1,8 +1,7 @@
-import { PATHS, REWRITES } from '../../src/lib/paths.ts';
-import { API_CATALOG_TYPE } from '../../src/lib/to-api-catalog.ts';
+import { PATHS, REWRITES } from './paths.ts';
 
 /** RFC 9727 §2: the api-catalog is Linkset JSON with the RFC 9727 profile. */
-export const LINKSET_TYPE = API_CATALOG_TYPE;
+export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 /** Markdown twins (RFC 7763). */
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 /** HTML pages. */

@@ -50,6 +50,9 @@ export const PATHS = {
   assetsIgnore: '/.assetsignore',
 } as const;
 
+/** Where the demo sandbox serves the CLI release (it stands in for the release host of `cli.release_archive`). */
+export const RELEASES_PATH = '/releases/cli';
+
 /** The two same-host JSON-RPC paths (contract §4.2). */
 export const MCP_PATHS: readonly string[] = [PATHS.mcp, PATHS.mcpWellKnown];
 
