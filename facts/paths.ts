@@ -53,6 +53,9 @@ export const PATHS = {
 /** Where the demo sandbox serves the CLI release (it stands in for the release host of `cli.release_archive`). */
 export const RELEASES_PATH = '/releases/cli';
 
+/** The health document's two paths (contract §2.1, §9: the versioned alias). */
+export const HEALTH_PATHS: readonly string[] = [PATHS.health, PATHS.healthV1];
+
 /** The two same-host JSON-RPC paths (contract §4.2). */
 export const MCP_PATHS: readonly string[] = [PATHS.mcp, PATHS.mcpWellKnown];
 

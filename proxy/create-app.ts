@@ -1,6 +1,5 @@
-import { H3 } from 'h3';
+import { H3, type EventHandler } from 'h3';
 import type { JWTVerifyGetKey } from 'jose';
-import { MCP_PATHS, PATHS } from '../facts/paths.ts';
 import { createHealthHandler } from './api/health.ts';
 import { createAccessTokenVerifier, type VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import { ConfigError, type AppConfig } from './config.ts';
@@ -13,6 +12,7 @@ import { createStaticHandler, createStaticPlanner } from './static/serve-static.
 import type { Observe } from './observe.ts';
 import { REQUEST_ID_HEADER, toRequestId } from '../runtime/http/request-id.ts';
 import type { SiteFiles } from './static/static-files.ts';
+import { toRoute, type RouteKind } from './routes.ts';
 
 /** What varies between runtimes and tests, injected rather than mocked. */
 export interface AppDeps {
@@ -29,11 +29,6 @@ export interface AppDeps {
   /** Told what the app learns about each request (request id, variant, MCP method, upstream): the host's logs and metrics. */
   observe?: Observe;
 }
-
-/** Health paths: answered by their own route. */
-export const HEALTH_PATHS: readonly string[] = [PATHS.health, PATHS.healthV1];
-/** Every path a route other than the static catch-all answers (a host's fast path must leave these to the app). */
-export const ROUTED_PATHS: ReadonlySet<string> = new Set([...HEALTH_PATHS, ...MCP_PATHS]);
 
 /** The access-token check of the MCP gate, when signing keys are configured (else the upstream verifies). */
 export function toTokenVerifier(config: AppConfig, deps: Pick<AppDeps, 'getKey' | 'now'>): VerifyAccessToken | undefined {
@@ -63,16 +58,18 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
   const verifyToken = deps.verifyToken ?? toTokenVerifier(config, deps);
 
   const health = createHealthHandler(config);
-  for (const path of HEALTH_PATHS) {
-    app.all(path, (event) => {
+  const staticFiles = createStaticHandler(createStaticPlanner(config, deps.files), deps.observe);
+  // One handler per kind of the route table (proxy/routes.ts), which alone decides who answers a path: `/api/*`
+  // paths with no route of their own are the static handler's 404, rendered as a problem by onError.
+  const handlers: Record<RouteKind, EventHandler> = {
+    health: (event) => {
       if (event.req.method === 'GET' || event.req.method === 'HEAD') return health();
       throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
-    });
-  }
-
-  const mcp = createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe });
-  for (const path of MCP_PATHS) app.all(path, mcp);
-
-  app.all('/**', createStaticHandler(createStaticPlanner(config, deps.files), deps.observe));
+    },
+    mcp: createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe }),
+    api: staticFiles,
+    static: staticFiles,
+  };
+  app.all('/**', (event) => handlers[toRoute(event.url.pathname).kind](event));
   return app;
 }

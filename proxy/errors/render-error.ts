@@ -1,5 +1,6 @@
 import type { H3Event, HTTPError } from 'h3';
-import { MCP_PATHS, PATHS, toProblemTypeUrl } from '../../facts/paths.ts';
+import { toProblemTypeUrl } from '../../facts/paths.ts';
+import { toRoute } from '../routes.ts';
 import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
 import { McpError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
@@ -42,22 +43,15 @@ export function toProblemResponse(config: AppConfig, error: HTTPError, instance:
   });
 }
 
-const safeDecode = (path: string) => {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-};
-
 /** The one `onError` renderer: JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */
 export function createErrorRenderer(config: AppConfig, observe?: Observe): (error: HTTPError, event: H3Event) => Response {
   const render = (error: HTTPError, event: H3Event): Response => {
     const path = event.url.pathname;
-    // Routing matches /mcp/ and percent-encoded spellings too; render them as the MCP endpoint they reached.
-    // What reaches here on an MCP path failed inside the handler: -32603, and nothing about why.
-    if (MCP_PATHS.includes(safeDecode(path).replace(/\/+$/, ''))) return toMcpErrorResponse(config.errors, toInternalMcpError());
-    if (path.startsWith(PATHS.apiPrefix)) return toProblemResponse(config, error, path);
+    // The route table says which envelope a path's errors take. What reaches here on an MCP path failed inside the
+    // handler: -32603, and nothing about why.
+    const kind = toRoute(path).kind;
+    if (kind === 'mcp') return toMcpErrorResponse(config.errors, toInternalMcpError());
+    if (kind === 'api' || kind === 'health') return toProblemResponse(config, error, path);
     const status = error.unhandled ? 500 : error.status;
     const text = status >= 500 ? 'Internal Server Error' : error.message;
     return new Response(`${status} ${text}\n`, { status, headers: withHeaders(error, 'text/plain; charset=utf-8') });

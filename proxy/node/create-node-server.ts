@@ -10,6 +10,7 @@ import { createStaticPlanner } from '../static/serve-static.ts';
 import { createStaticFastPath } from './static-fast-path.ts';
 import { createMcpFastPath } from './mcp-fast-path.ts';
 import { createHealthFastPath } from './health-fast-path.ts';
+import { createFastPaths } from './fast-paths.ts';
 import { listen, type Listening } from './listen.ts';
 import { answerMetrics, serveMetrics } from './metrics-server.ts';
 import { createEdgeMetrics } from './metrics.ts';
@@ -26,9 +27,10 @@ export interface NodeServer extends Listening {
 
 /**
  * Builds the app over dist and its facts with Node's forwarder and remote JWKS, logs each request (LOG_LEVEL),
- * counts it (METRICS_PORT), and listens on HOST:PORT.
+ * counts it (METRICS_PORT), and listens on HOST:PORT. `fastPaths: false` leaves every request to the app (the
+ * parity tests compare the two).
  */
-export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Upstream, options: { logger?: Logger } = {}): Promise<NodeServer> {
+export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Upstream, options: { logger?: Logger; fastPaths?: boolean } = {}): Promise<NodeServer> {
   const config = toAppConfig(env, facts, upstream);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, service: 'edge' });
   const metrics = env.METRICS_PORT === 'off' ? undefined : createEdgeMetrics();
@@ -41,8 +43,7 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const verifyToken = toTokenVerifier(config, { getKey });
   const app = createApp(config, { files, forward, verifyToken, observe: requestLog.observe });
   const planner = createStaticPlanner(config, files);
-  // POSTs to the MCP paths, the health document and static documents are answered in node:http's terms; the rest
-  // goes to the app.
+  // The route table's fast paths (proxy/routes.ts) answer in node:http's terms; the rest goes to the app.
   const mcpFastPath = createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: requestLog.note });
   const healthFastPath = createHealthFastPath(config, requestLog.note);
   // Metrics stay off the public port unless METRICS_PORT names it.
@@ -50,10 +51,7 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const listening = await listen(app, env.HOST, env.PORT, {
     onRequest: requestLog.onRequest,
     onClientError: requestLog.onClientError,
-    createFastPath: (fallback) => {
-      const staticFastPath = createStaticFastPath(planner, requestLog.note, fallback);
-      return (req, res) => mcpFastPath(req, res) || healthFastPath(req, res) || staticFastPath(req, res);
-    },
+    createFastPath: options.fastPaths === false ? undefined : (fallback) => createFastPaths({ mcp: mcpFastPath, health: healthFastPath, static: createStaticFastPath(planner, requestLog.note, fallback) }),
     intercept: shared ? (req, res) => answerMetrics(metrics, req, res) : undefined,
   });
   const apart = metrics && !shared ? await serveMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {

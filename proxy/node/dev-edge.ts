@@ -2,15 +2,15 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AstroIntegration } from 'astro';
 import { toNodeHandler } from 'h3';
 import { createRemoteJWKSet } from 'jose';
-import { MCP_PATHS, PATHS } from '../../facts/paths.ts';
 import type { BuildFacts } from '../../facts/build-facts.ts';
 import { toAppConfig, type Env, type Upstream } from '../config.ts';
 import { createApp } from '../create-app.ts';
 import { createHttpForwarder } from './http-forwarder.ts';
+import { toRoute } from '../routes.ts';
 
-/** Whether the edge answers a path itself (health, problems, the MCP endpoints) rather than a page of the site. */
+/** Whether the edge answers a path itself (any route but the static one: health, problems, the MCP endpoints) rather than a page of the site. */
 export function isEdgePath(pathname: string): boolean {
-  return pathname.startsWith(PATHS.apiPrefix) || MCP_PATHS.includes(pathname.replace(/\/+$/, ''));
+  return toRoute(pathname).kind !== 'static';
 }
 
 /**

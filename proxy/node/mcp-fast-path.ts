@@ -2,8 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import { McpError, toMcpErrorAnswer } from '../../runtime/mcp/mcp-error.ts';
-import { toTargetPath } from '../../runtime/node/target-path.ts';
-import { MCP_PATHS } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
 import { toFailureCause, toInternalMcpError } from '../errors/render-error.ts';
 import { UpstreamError } from '../forward/forwarder.ts';
@@ -26,14 +24,13 @@ export interface McpFastPathDeps {
 }
 
 /**
- * The Node fast path of the MCP endpoint: a POST to `/mcp` or `/.well-known/mcp` takes the app's steps (the origin,
+ * The Node fast path of the MCP endpoint, for the route table's `mcp` route and its fast method (POST): it takes the app's steps (the origin,
  * then proxy/mcp/admit.ts: the message, its headers, the credential; then the upstream, its refusals and its
  * headers, proxy/mcp/forward-upstream.ts) in node:http's own terms: the body read from the request's events, the
  * upstream asked through the keep-alive pool (proxy/node/upstream-pool.ts), its answer relayed to the client as it
  * arrives (proxy/node/relay-answer.ts). No web Request, Headers, Response or stream is built around the exchange
  * (most of a forwarded request's CPU time, measured in BENCHMARKS.md). Refusals are rendered by the same renderer.
- * Everything else on the MCP paths (GET streams, DELETE, OPTIONS, other methods, other spellings of the path) is
- * the app's: this returns false for it.
+ * Everything else on the MCP paths (GET streams, DELETE, OPTIONS) is the app's.
  */
 export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const url = toUpstreamUrl(config);
@@ -69,7 +66,6 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
   };
 
   return (req, res) => {
-    if (req.method !== 'POST' || !MCP_PATHS.includes(toTargetPath(req.url))) return false;
     void answer(req, res);
     return true;
   };

@@ -1,19 +1,8 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
-import { MCP_PATHS, PATHS } from '../../facts/paths.ts';
 import type { Exchange } from '../../runtime/node/exchange.ts';
 import type { RequestFacts } from '../observe.ts';
+import { toRoute } from '../routes.ts';
 import { createRequestCounter, createRouteHistogram } from './request-counts.ts';
-
-/** The kinds of route requests are counted by: few and fixed, so the label stays small. */
-export type RouteKind = 'health' | 'api' | 'mcp' | 'static' | 'malformed';
-
-/** The route kind of a request path. */
-export function toRouteKind(path: string): RouteKind {
-  if (path === PATHS.health || path === PATHS.healthV1) return 'health';
-  if (path.startsWith(PATHS.apiPrefix)) return 'api';
-  if (MCP_PATHS.includes(path.endsWith('/') ? path.replace(/\/+$/, '') : path)) return 'mcp';
-  return 'static';
-}
 
 /**
  * An upstream failure reason as a small label: its code (`ECONNREFUSED`, `HPE_…`, `UND_ERR_SOCKET` of
@@ -56,7 +45,8 @@ export function createEdgeMetrics(): EdgeMetrics {
     contentType: registry.contentType,
     render: async () => `${requests.toText()}\n\n${duration.toText()}\n\n${await registry.metrics()}`,
     record(exchange, facts) {
-      const route = toRouteKind(exchange.path);
+      // The route table's kind (few and fixed, so the label stays small); `malformed` below for unparsed requests.
+      const route = toRoute(exchange.path).kind;
       requests.inc(route, exchange.status);
       duration.observe(route, exchange.ms / 1000);
       if (facts.token) tokens.inc({ result: facts.token });

@@ -2,8 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toContentCoding, type Coding } from '../../runtime/http/content-coding.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import { toTargetPath } from '../../runtime/node/target-path.ts';
-import { PATHS } from '../../facts/paths.ts';
-import { ROUTED_PATHS } from '../create-app.ts';
 import type { RequestFacts } from '../observe.ts';
 import { toWritten, type HeaderRecord, type StaticAnswer } from '../static/file-answer.ts';
 import { toVariant } from '../static/negotiate.ts';
@@ -20,13 +18,8 @@ const MAX_REMEMBERED = 16_384;
 /** Where an answer sits in its path's list: markdown or HTML, times identity, gzip or br. */
 const slot = (markdown: boolean, coding: Coding | undefined): number => (markdown ? 3 : 0) + (coding === 'br' ? 2 : coding === 'gzip' ? 1 : 0);
 
-/** Whether the static planner alone answers a request path, as the app would route it. */
-function isStaticPath(path: string): boolean {
-  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path) || path.includes('//')) return false;
-  // /api/* answers problem documents through the app's error renderer.
-  if (path.startsWith(PATHS.apiPrefix)) return false;
-  return !ROUTED_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
-}
+/** Whether a path of the static route is one the planner takes as it is, with no decoding or dot segments to resolve. */
+const isPlainPath = (path: string): boolean => PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && !path.includes('//');
 
 /** A remembered answer with its head as node:http takes it fastest: a flat [name, value, …] list, for 200 and for 304. */
 interface Prepared {
@@ -38,8 +31,8 @@ interface Prepared {
 const flat = (headers: HeaderRecord): string[] => Object.entries(headers).flat();
 
 /**
- * The Node fast path for static documents: a GET or HEAD of a plain path that no other route claims gets the
- * static planner's answer written with node:http's own writeHead/end, without the web Request and Response the
+ * The Node fast path for static documents, for the route table's `static` route and its fast methods (GET, HEAD):
+ * a plain path gets the static planner's answer written with node:http's own writeHead/end, without the web Request and Response the
  * app's adapter builds around each exchange (the most of a small file's cost, measured in BENCHMARKS.md). The
  * answer is the planner's, remembered per path, variant and coding (it depends on nothing else), so both paths
  * send the same bytes; 304, HEAD and the request id are applied per request as the app does. Returns false for
@@ -69,18 +62,17 @@ export function createStaticFastPath(
   };
 
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const path = toTargetPath(req.url);
     const markdown = toVariant(req.headers.accept) === 'markdown';
     const coding = toContentCoding(req.headers['accept-encoding']);
     const at = slot(markdown, coding);
-    // Only a static path is ever remembered, so a remembered answer needs no second look at its path.
+    // Only a plain path is ever remembered, so a remembered answer needs no second look at its path.
     const known = answers.get(path)?.[at];
     if (known) {
       write(req, res, known);
       return true;
     }
-    if (!isStaticPath(path)) return false;
+    if (!isPlainPath(path)) return false;
     // The planner reads the in-memory table: it settles at once. Its answer is remembered before it is written.
     void planner({ method: 'GET', path, accept: markdown ? 'text/markdown' : null, acceptEncoding: coding ?? null }).then(
       (answer) => {

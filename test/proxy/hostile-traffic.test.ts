@@ -5,6 +5,7 @@ import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
+import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { CATEGORIES, type FuzzContext } from '../../harness/hostile/case.ts';
 import { createFuzzContext, toArbitraries } from '../../harness/hostile/fuzz-context.ts';
@@ -41,7 +42,7 @@ describe.each([['the app', false], ['the Node fast path', true]] as const)('host
     const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(`${upstream.url}/jwks`)) });
     const app = createApp(config, { files: loadFiles(DIST), forward, verifyToken });
     const fastPath = fast ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: () => {} }) : undefined;
-    edge = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
+    edge = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
     ctx = await createFuzzContext(keys, { publicMethods: config.publicMethods, bodyLimitBytes: config.bodyLimitBytes, ownOrigin: BASE_URL });
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../proxy/create-app.ts';
+import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
@@ -19,7 +20,7 @@ async function startEdge(fast: boolean): Promise<Listening> {
   const config = createTestConfig({ bodyLimitBytes: LIMIT });
   // The fast path's upstream is a closed port: these requests are all refused before it, or answered 502.
   const fastPath = fast ? createMcpFastPath({ ...config, appUrl: 'http://127.0.0.1:9' }, { dispatch: pool.dispatch, note: () => {} }) : undefined;
-  return listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
+  return listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
 }
 
 const health = 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
+import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import type { RequestFacts } from '../../proxy/observe.ts';
@@ -76,7 +77,7 @@ beforeAll(async () => {
     const observe = (_request: Request, learned: RequestFacts) => void seen.push(learned);
     const app = createApp(config, { files: new Map(), forward, verifyToken, observe });
     const fastPath = withFastPath ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void seen.push(learned) }) : undefined;
-    const server = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
+    const server = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
     closers.push(server.close, forward.close, pool.close);
     return server;
   };

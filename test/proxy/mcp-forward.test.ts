@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConnection, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../proxy/create-app.ts';
+import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
@@ -32,7 +33,7 @@ async function startEdge(appUrl: string, overrides: Parameters<typeof createTest
   const forward = door.forwarder({ timeoutMs: config.upstreamTimeoutMs });
   const pool = door.fast ? createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs }) : undefined;
   const fastPath = pool && createMcpFastPath(config, { dispatch: pool.dispatch, note: () => {} });
-  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => fastPath) });
+  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
   stops.push(async () => {
     await edge.close();
     await forward.close();

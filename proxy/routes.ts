@@ -1,0 +1,56 @@
+import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
+
+/**
+ * The edge's one route table: which handler answers a request path. The app routes with it (proxy/create-app.ts),
+ * the Node server picks its fast path with it (proxy/node/fast-paths.ts), and the metrics, the error renderer, the
+ * dev server and the worker read it: who answers a path is decided here and nowhere else.
+ *
+ * - `health`: the health document (contract §2.1), GET and HEAD.
+ * - `mcp`: the same-host JSON-RPC endpoints (contract §4.2), every method.
+ * - `api`: any other path under `/api/`: an RFC 9457 problem (contract §7).
+ * - `static`: everything else: the prebuilt site, negotiated on Accept (contract §4.3), or its 404 page.
+ */
+export type RouteKind = 'health' | 'mcp' | 'api' | 'static';
+
+/** One row of the table: the paths or the prefix it answers, and its fast path. */
+export interface Route {
+  kind: RouteKind;
+  paths?: readonly string[];
+  prefix?: string;
+  /** The methods the Node server answers in node:http's own terms for this route (proxy/node/fast-paths.ts); the app answers the rest. */
+  fastMethods: readonly string[];
+}
+
+/** In order: the first row that holds a path answers it. */
+export const ROUTES: readonly Route[] = [
+  { kind: 'health', paths: HEALTH_PATHS, fastMethods: ['GET', 'HEAD'] },
+  { kind: 'mcp', paths: MCP_PATHS, fastMethods: ['POST'] },
+  { kind: 'api', prefix: PATHS.apiPrefix, fastMethods: [] },
+  { kind: 'static', prefix: '/', fastMethods: ['GET', 'HEAD'] },
+];
+
+const STATIC = ROUTES.at(-1)!;
+
+/** A request path percent-decoded (RFC 3986 §2.1: `/mc%70` is `/mcp`); one that does not decode stays as it is. */
+function toDecodedPath(path: string): string {
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    // Malformed percent-encoding: no named path has it, so a prefix row (at last the static one, and its 404) answers.
+    return path;
+  }
+}
+
+/**
+ * The route of a request path (no query). Named paths are matched decoded with one trailing slash dropped (`/mcp/`
+ * is the endpoint too); prefixes against the decoded path as it is (`/api/` is under `/api/`).
+ */
+export function toRoute(path: string): Route {
+  const decoded = toDecodedPath(path);
+  const key = decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+  for (const route of ROUTES) {
+    if (route.paths ? route.paths.includes(key) : decoded.startsWith(route.prefix!)) return route;
+  }
+  return STATIC;
+}
