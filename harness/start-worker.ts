@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
-import { bundleWorker, type WorkerBundle } from '../proxy/node/bundle-worker.ts';
+import { bundleWorker, type WorkerBundle } from '../tooling/bundle-worker.ts';
 
 /** A worker running in workerd on a loopback port, over a built dist folder as its static assets. */
 export interface RunningWorker {

@@ -9,7 +9,7 @@ import { createErrorRenderer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
 import { createMcpHandler } from './mcp/mcp-handler.ts';
 import { createStaticHandler, createStaticPlanner } from './static/serve-static.ts';
-import type { Observe } from './observe.ts';
+import type { Observe } from './observability/observe.ts';
 import { REQUEST_ID_HEADER, toRequestId } from '../runtime/http/request-id.ts';
 import type { SiteFiles } from './static/static-files.ts';
 import { toRoute, type RouteKind } from './routes.ts';

@@ -4,7 +4,7 @@
  */
 import { dev } from 'astro';
 import { ConfigError, readEnv, toBaseUrl, type Upstream } from '../proxy/config.ts';
-import { devEdge } from '../proxy/node/dev-edge.ts';
+import { devEdge } from '../tooling/dev-edge.ts';
 import { startSandbox } from '../proxy/node/sandbox.ts';
 import { onShutdown } from '../proxy/node/shutdown.ts';
 import { readContent } from '../src/content/read-content.ts';

@@ -7,7 +7,7 @@ import { createBareSite, createOurSite } from '../lib/generated-site.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { removeProjectCopy } from '../../harness/project-copy.ts';
-import { bundleWorker } from '../../proxy/node/bundle-worker.ts';
+import { bundleWorker } from '../../tooling/bundle-worker.ts';
 import { PATHS } from '../../facts/paths.ts';
 
 const ASTRO = resolve('node_modules/astro/bin/astro.mjs');

@@ -4,7 +4,7 @@ import { toRoute } from '../routes.ts';
 import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
 import { McpError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
-import type { Observe } from '../observe.ts';
+import type { Observe } from '../observability/observe.ts';
 
 /** What an MCP path answers when it failed inside: -32603, and nothing about why (JSON-RPC 2.0 §5.1). */
 export const toInternalMcpError = (): McpError => new McpError('ERR_INTERNAL', 'The endpoint failed while answering.');

@@ -2,7 +2,7 @@ import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
 import { McpError, toMcpErrorAnswer, type McpErrorAnswer } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
-import type { RequestFacts } from '../observe.ts';
+import type { RequestFacts } from '../observability/observe.ts';
 import { toCorsHeaders } from './cors.ts';
 import { needsToken, requireAccess } from './gate.ts';
 import { requireMatchingHeaders } from './header-match.ts';
@@ -22,7 +22,7 @@ export interface Admitted {
   id: string | number | null;
 }
 
-/** Receives what the checks learn about a request, for the access log (proxy/observe.ts). */
+/** Receives what the checks learn about a request, for the access log (proxy/observability/observe.ts). */
 export type Tell = (facts: RequestFacts) => void;
 
 /**

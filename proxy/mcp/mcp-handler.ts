@@ -3,7 +3,7 @@ import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import type { Forwarder } from '../forward/forwarder.ts';
-import type { Observe } from '../observe.ts';
+import type { Observe } from '../observability/observe.ts';
 import { admitMcpRequest, toRefusalAnswer, type Tell } from './admit.ts';
 import { addCorsHeaders, requireAllowedOrigin, toPreflightResponse } from './cors.ts';
 import { forwardUpstream } from './forward-upstream.ts';

@@ -12,10 +12,10 @@ import { createMcpFastPath } from './mcp-fast-path.ts';
 import { createHealthFastPath } from './health-fast-path.ts';
 import { createFastPaths } from './fast-paths.ts';
 import { listen, type Listening } from './listen.ts';
-import { answerMetrics, serveMetrics } from './metrics-server.ts';
-import { createEdgeMetrics } from './metrics.ts';
+import { answerMetrics, serveMetrics } from '../observability/metrics-server.ts';
+import { createEdgeMetrics } from '../observability/metrics.ts';
 import { readDist } from './read-dist.ts';
-import { createRequestLog } from './request-log.ts';
+import { createRequestLog } from '../observability/request-log.ts';
 import { createHttpForwarder } from './http-forwarder.ts';
 import { createUpstreamPool } from './upstream-pool.ts';
 

@@ -9,7 +9,7 @@ import { admitMcpRequest, toRefusalAnswer, type Tell } from '../mcp/admit.ts';
 import { requireAllowedOrigin } from '../mcp/cors.ts';
 import { toUpstreamFailure, toUpstreamReport, toUpstreamUrl } from '../mcp/forward-upstream.ts';
 import { toUpstreamHeaders } from '../mcp/upstream-headers.ts';
-import type { RequestFacts } from '../observe.ts';
+import type { RequestFacts } from '../observability/observe.ts';
 import { toHeaderLookup } from './node-headers.ts';
 import { toNodeRequestId } from './node-request-id.ts';
 import { readNodeBody } from './read-node-body.ts';

@@ -44,7 +44,7 @@ function toMarkingConnector(timeoutMs: number): buildConnector.connector {
 }
 
 /**
- * A failure in the words the log and metrics use (proxy/node/metrics.ts: toCauseLabel): `timeout`, a system code
+ * A failure in the words the log and metrics use (proxy/observability/metrics.ts: toCauseLabel): `timeout`, a system code
  * (`ECONNREFUSED`), or a code and undici's words (`UND_ERR_SOCKET: other side closed`). undici's parse errors carry
  * llhttp's words but no code, so they read `HTTPParserError: Invalid character in chunk size`.
  */

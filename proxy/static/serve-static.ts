@@ -6,7 +6,7 @@ import { appendHeader, toAnswerResponse, toFileAnswer, type HeaderRecord, type S
 import { toVariant } from './negotiate.ts';
 import { toSafePath } from './safe-path.ts';
 import type { SiteFiles, StaticFile } from './static-files.ts';
-import type { Observe } from '../observe.ts';
+import type { Observe } from '../observability/observe.ts';
 
 const API_CATALOG_PATHS = new Set<string>([PATHS.apiCatalog, PATHS.apiCatalogJson, PATHS.home]);
 

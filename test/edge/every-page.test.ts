@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleWorker } from '../../proxy/node/bundle-worker.ts';
+import { bundleWorker } from '../../tooling/bundle-worker.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { DIST } from '../helpers/built-site.ts';

@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../proxy/config.ts';
-import { forbidNodeBuiltins } from '../../proxy/node/bundle-worker.ts';
+import { forbidNodeBuiltins } from '../../tooling/bundle-worker.ts';
 import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { createWorker } from '../../proxy/edge/worker.ts';
 import { toWorkerSetup } from '../../proxy/edge/worker-config.ts';

@@ -6,7 +6,7 @@ import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
-import type { RequestFacts } from '../../proxy/observe.ts';
+import type { RequestFacts } from '../../proxy/observability/observe.ts';
 import { BASE_URL, ISSUER, createTestConfig } from './helpers/test-app.ts';
 import { createTestKeys, signToken, type TestKeys } from './helpers/tokens.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Counter, Histogram, Registry } from 'prom-client';
 // @ts-expect-error parse-prometheus-text-format ships no type declarations
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { createRequestCounter, createRouteHistogram } from '../../proxy/node/request-counts.ts';
+import { createRequestCounter, createRouteHistogram } from '../../proxy/observability/request-counts.ts';
 
 // The hand-counted instruments against prom-client itself: the same observations give the same metric families, as
 // a Prometheus text parser reads them.

@@ -3,8 +3,8 @@ import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
-import type { BuildFacts } from '../../facts/build-facts.ts';
-import { readBuildFacts } from './build-info.ts';
+import type { BuildFacts } from '../facts/build-facts.ts';
+import { readBuildFacts } from '../proxy/node/build-info.ts';
 
 /** The Workers compatibility date the bundle is written and tested for (wrangler.jsonc names the same). */
 export const COMPATIBILITY_DATE = '2026-04-01';

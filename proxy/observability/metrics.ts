@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { Exchange } from '../../runtime/node/exchange.ts';
-import type { RequestFacts } from '../observe.ts';
+import type { RequestFacts } from './observe.ts';
 import { toRoute } from '../routes.ts';
 import { createRequestCounter, createRouteHistogram } from './request-counts.ts';
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { toTargetPath } from '../../runtime/node/target-path.ts';
-import { bindServer } from './bind-server.ts';
+import { bindServer } from '../node/bind-server.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
 /** What a scrape reads. */

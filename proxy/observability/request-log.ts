@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { toLineWriter } from '../../runtime/node/create-logger.ts';
 import { watchExchange, type Exchange } from '../../runtime/node/exchange.ts';
-import type { Observe, RequestFacts } from '../observe.ts';
-import type { ClientError } from './client-error.ts';
+import type { Observe, RequestFacts } from './observe.ts';
+import type { ClientError } from '../node/client-error.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
 /** The IncomingMessage behind a request the app saw (srvx's Node request carries it as `runtime.node.req`). */

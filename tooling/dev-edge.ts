@@ -2,11 +2,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AstroIntegration } from 'astro';
 import { toNodeHandler } from 'h3';
 import { createRemoteJWKSet } from 'jose';
-import type { BuildFacts } from '../../facts/build-facts.ts';
-import { toAppConfig, type Env, type Upstream } from '../config.ts';
-import { createApp } from '../create-app.ts';
-import { createHttpForwarder } from './http-forwarder.ts';
-import { toRoute } from '../routes.ts';
+import type { BuildFacts } from '../facts/build-facts.ts';
+import { toAppConfig, type Env, type Upstream } from '../proxy/config.ts';
+import { createApp } from '../proxy/create-app.ts';
+import { createHttpForwarder } from '../proxy/node/http-forwarder.ts';
+import { toRoute } from '../proxy/routes.ts';
 
 /** Whether the edge answers a path itself (any route but the static one: health, problems, the MCP endpoints) rather than a page of the site. */
 export function isEdgePath(pathname: string): boolean {
