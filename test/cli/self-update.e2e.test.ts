@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,11 @@ const home = freshHome();
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 beforeAll(async () => {
-  cpSync(TEST_RELEASE_DIR, archiveDir, { recursive: true });
+  // The host's archive, SHA256SUMS and its signature, in both layouts (the other targets' archives are not needed).
+  for (const folder of [join('download', `v${TEST_SITE.product.version}`), join('latest', 'download')]) {
+    mkdirSync(join(archiveDir, folder), { recursive: true });
+    for (const file of [`${BINARY}-${HOST_TARGET}.tar.gz`, 'SHA256SUMS', 'SHA256SUMS.sig']) copyFileSync(join(TEST_RELEASE_DIR, folder, file), join(archiveDir, folder, file));
+  }
   server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.startsWith('/tampered-') ? join(work, path) : join(archiveDir, path);

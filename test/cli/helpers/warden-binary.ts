@@ -22,12 +22,13 @@ export const HOST_TARGET = toTarget(process.platform, process.arch, TEST_SITE.cl
 export const BINARY = TEST_SITE.cli.binary;
 
 /**
- * Builds the host's release into TEST_RELEASE_DIR unless it is up to date, and unpacks its binary (called from
- * the global setup, once, so no test runs a binary that another worker is still writing).
+ * Builds the release of every target into TEST_RELEASE_DIR unless it is up to date, and unpacks the host's binary
+ * (called from the global setup, once, so no test runs a binary that another worker is still writing). The
+ * release tests build it a second time and compare (test/cli/release/release-targets.test.ts).
  */
 export async function buildTestRelease(): Promise<void> {
   const manifest = await buildRelease({
-    root: process.cwd(), outDir: TEST_RELEASE_DIR, defaults: toBuildDefaults(TEST_SITE), targets: [HOST_TARGET], signingKey: TEST_SIGNING_KEY, log: () => {},
+    root: process.cwd(), outDir: TEST_RELEASE_DIR, defaults: toBuildDefaults(TEST_SITE), targets: TEST_SITE.cli.targets, signingKey: TEST_SIGNING_KEY, log: () => {},
   });
   if (!manifest.built[HOST_TARGET]) throw new Error(`no ${HOST_TARGET} release was built`);
   const unpacked = join(BIN_DIR, `${manifest.built[HOST_TARGET].sha256}`);

@@ -1,11 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRelease, SUMS, SUMS_SIGNATURE, type ReleaseManifest } from '../../../cli/build/build-release.ts';
+import { buildRelease, readReleaseManifest, SUMS, SUMS_SIGNATURE, type ReleaseManifest } from '../../../cli/build/build-release.ts';
 import { verifyCodeSignature } from '../../../cli/build/macho/verify-code-signature.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
 import { toReleaseNamespace, verifySshSignature } from '../../../runtime/release/ssh-signature.ts';
@@ -16,23 +16,23 @@ import { BINARY, freshHome, TEST_RELEASE_DIR, TEST_SIGNING_KEY, TEST_SITE } from
 import { MUSL_COMPAT, runsOn } from './foreign-runners.ts';
 
 // Every target of content/site.yaml, built twice from this commit by the real release build (the one
-// `npm run release` runs), then checked as far as this Linux machine can: byte for byte the same, every
+// `npm run release` runs: once by the test set-up into TEST_RELEASE_DIR, once here), then checked as far as this Linux machine can: byte for byte the same, every
 // archive in the signed SHA256SUMS, macOS signatures page by page, every Linux binary run (arm64 under
 // qemu-user, musl under musl's loader), the Windows binary's PE facts.
 const version = TEST_SITE.product.version;
 const work = mkdtempSync(join(tmpdir(), 'warden-release-targets-'));
 const home = freshHome();
-const folder = (release: string) => join(work, release, 'download', `v${version}`);
+const releases = { a: TEST_RELEASE_DIR, b: join(work, 'b') };
+const folder = (release: 'a' | 'b') => join(releases[release], 'download', `v${version}`);
 let first: ReleaseManifest;
 let system: LocalSystem;
 const unpacked: Record<string, string> = {};
 
 beforeAll(async () => {
-  const build = (name: string) => buildRelease({
-    root: process.cwd(), outDir: join(work, name), defaults: toBuildDefaults(TEST_SITE), targets: TEST_SITE.cli.targets, signingKey: TEST_SIGNING_KEY, log: () => {},
+  first = readReleaseManifest(TEST_RELEASE_DIR)!;
+  await buildRelease({
+    root: process.cwd(), outDir: releases.b, defaults: toBuildDefaults(TEST_SITE), targets: TEST_SITE.cli.targets, signingKey: TEST_SIGNING_KEY, log: () => {},
   });
-  first = await build('a');
-  await build('b');
   for (const [target, built] of Object.entries(first.built)) {
     const dir = join(work, 'unpacked', target);
     mkdirSync(dir, { recursive: true });
@@ -137,6 +137,6 @@ describe('the Windows binary, checked as far as this machine can (no Windows loa
 });
 
 it('keeps no stray work files: the release folder holds the two layouts and the manifest only', () => {
-  expect(readdirSync(join(work, 'a')).sort()).toEqual(['download', 'latest', 'release.json']);
-  expect(resolve(folder('a'))).toContain(`v${version}`);
+  expect(readdirSync(releases.b).sort()).toEqual(['download', 'latest', 'release.json']);
+  expect(readdirSync(folder('b')).sort()).toEqual([SUMS, SUMS_SIGNATURE, ...Object.values(first.built).map((b) => b.archive)].sort());
 });
