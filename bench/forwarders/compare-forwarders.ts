@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import autocannon from 'autocannon';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen } from '../../proxy/node/listen.ts';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUndiciForwarder } from './undici-forwarder.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
 import { readContent } from '../../src/content/read-content.ts';
@@ -15,7 +15,7 @@ import type { Forwarder } from '../../proxy/forward/forwarder.ts';
 const up = createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}'); }); });
 await new Promise<void>((r) => up.listen(0, '127.0.0.1', r));
 const appUrl = `http://127.0.0.1:${(up.address() as any).port}`;
-const nodeHttp = createHttpForwarder({ timeoutMs: 30000 });
+const nodeHttp = createNodeForwarder({ timeoutMs: 30000 });
 const config = toAppConfig(readEnv({}), toBuildFacts(readContent(), 'bench'), { appUrl, issuer: appUrl });
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 const run = async (name: string, forward: Forwarder) => {

@@ -2,8 +2,8 @@ import { isBodyless, isEventStream, UpstreamError, type Forwarder } from './forw
 import { withIdleLimit } from './idle-limit.ts';
 
 /**
- * A forwarder over the platform `fetch`, for edge runtimes. On Node the node:http forwarder is faster
- * (proxy/node/http-forwarder.ts; bench/forwarders/ compares them); this one runs where only `fetch` exists.
+ * A forwarder over the platform `fetch`, for edge runtimes. On Node the pool forwarder is faster
+ * (proxy/node/pool-forwarder.ts; bench/forwarders/ compares them); this one runs where only `fetch` exists.
  */
 export function createFetchForwarder(options: { timeoutMs: number; fetch?: typeof fetch }): Forwarder {
   const doFetch = options.fetch ?? fetch;

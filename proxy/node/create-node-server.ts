@@ -16,7 +16,7 @@ import { answerMetrics, serveMetrics } from '../observability/metrics-server.ts'
 import { createEdgeMetrics } from '../observability/metrics.ts';
 import { readDist } from './read-dist.ts';
 import { createRequestLog } from '../observability/request-log.ts';
-import { createHttpForwarder } from './http-forwarder.ts';
+import { createPoolForwarder } from './pool-forwarder.ts';
 import { createUpstreamPool } from './upstream-pool.ts';
 
 /** A running edge server: the public listener, and where its metrics are when they are served apart. */
@@ -35,8 +35,9 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, service: 'edge' });
   const metrics = env.METRICS_PORT === 'off' ? undefined : createEdgeMetrics();
   const requestLog = createRequestLog(logger, metrics);
-  const forward = createHttpForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+  // One keep-alive pool to the upstream, for the MCP fast path and the app's forwarder alike.
   const pool = createUpstreamPool({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+  const forward = createPoolForwarder(pool.dispatch);
   // jose's remote JWK Set caches keys and refetches on an unknown `kid`: key rotation without restarts.
   const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
   const files = toStaticFiles(readDist(resolve(env.WARDEN_OUT_DIR)));
@@ -65,7 +66,6 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
     close: async () => {
       await listening.close();
       await apart?.close();
-      await forward.close();
       await pool.close();
       logger.flush();
     },

@@ -18,8 +18,11 @@ export interface UpstreamControl {
   resume(): void;
 }
 
-/** One POST to the upstream over the pool, its answer told to `callbacks`. */
-export type UpstreamDispatch = (request: { url: string; headers: Record<string, string>; body: Uint8Array }, callbacks: UpstreamCallbacks) => UpstreamControl;
+/** One request to the upstream over the pool (a POST unless `method` says otherwise), its answer told to `callbacks`. */
+export type UpstreamDispatch = (
+  request: { url: string; method?: string; headers: Record<string, string>; body: Uint8Array | null },
+  callbacks: UpstreamCallbacks,
+) => UpstreamControl;
 
 /** A connection that the upstream closed or reset: the request may never have reached it. */
 const CLOSED_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
@@ -50,16 +53,18 @@ function toMarkingConnector(timeoutMs: number): buildConnector.connector {
  */
 function toUpstreamError(error: SocketFailure): UpstreamError {
   if (error instanceof UpstreamError) return error;
-  if (error.code === 'UND_ERR_HEADERS_TIMEOUT' || error.code === 'UND_ERR_CONNECT_TIMEOUT') return new UpstreamError('timeout');
-  if (error.code && !error.code.startsWith('UND_ERR')) return new UpstreamError('unreachable', error.code);
+  // Only a system or undici code is a string; an abort's DOMException carries a legacy numeric code.
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return new UpstreamError('timeout');
+  if (code && !code.startsWith('UND_ERR')) return new UpstreamError('unreachable', code);
   const words = /\((.*)\)$/.exec(error.message)?.[1] ?? error.message;
-  return new UpstreamError('unreachable', `${error.code ?? error.name}: ${words}`.slice(0, 200));
+  return new UpstreamError('unreachable', `${code ?? error.name}: ${words}`.slice(0, 200));
 }
 
 /**
- * The MCP fast path's keep-alive pool to the upstream: undici's dispatcher, whose callbacks hand the answer over
+ * The Node server's one keep-alive pool to the upstream, for the MCP fast path and the app alike (proxy/node/pool-forwarder.ts): undici's dispatcher, whose callbacks hand the answer over
  * without an IncomingMessage, a ClientRequest or an agent's socket bookkeeping around it (BENCHMARKS.md: the fast
- * path's CPU per forwarded tools/list, against a node:http pipe proxy). HTTP/1.1 only, as the app's node:http sender.
+ * path's CPU per forwarded tools/list, against a node:http pipe proxy). HTTP/1.1 only.
  *
  * `timeoutMs` bounds the wait for the answer's head from the moment the request is handed over: a free connection
  * in the pool (at most `connections`), the connect, the upstream's own time (→ UpstreamError timeout). The body may
@@ -107,7 +112,7 @@ export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: 
     const attempt = (mayRetry: boolean) => {
       let answering = false;
       let headed = false;
-      agent.dispatch({ origin, path, method: 'POST', headers: request.headers, body: request.body }, {
+      agent.dispatch({ origin, path, method: request.method ?? 'POST', headers: request.headers, body: request.body }, {
         onRequestStart: (started) => {
           controller = started;
           // Dropped while it waited for a connection: thrown here, undici fails the request before writing it and

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet } from 'jose';
 import { readEnv, toAppConfig } from '../../proxy/config.ts';
 import { createApp } from '../../proxy/create-app.ts';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { toEtag } from '../../proxy/node/read-dist.ts';
 import { toStaticFiles, type RawFile } from '../../proxy/static/static-files.ts';
@@ -43,7 +43,7 @@ export async function startEdgeInFront(port: number, upstream: Upstream, files: 
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(port), BASE_URL: baseUrl });
   const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: upstream.url, AUTH_ISSUER: upstream.issuer });
-  const forward = createHttpForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+  const forward = createNodeForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
   const app = createApp(toAppConfig(env, toBuildFacts(content, 'test'), { appUrl: upstream.url, issuer: upstream.issuer }), {
     files: toStaticFiles([...toProtectedResourceFiles(baseUrl, upstream), ...files]),
     forward,

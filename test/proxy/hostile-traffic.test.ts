@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRemoteJWKSet } from 'jose';
 import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { createFastPaths } from '../../proxy/node/fast-paths.ts';
@@ -33,7 +33,7 @@ describe.each([['the app', false], ['the Node fast path', true]] as const)('host
     const base = createTestConfig({ bodyLimitBytes: 64 * 1024, upstreamTimeoutMs: 1500, upstreamIdleTimeoutMs: 1500 });
     upstream = await startRecordingUpstream(keys, base.publicMethods, { timeoutMs: base.upstreamTimeoutMs });
     const config = { ...base, appUrl: upstream.url };
-    const forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
+    const forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
     const pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
     closeForward = async () => {
       await forward.close();

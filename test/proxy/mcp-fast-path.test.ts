@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
@@ -71,7 +71,7 @@ beforeAll(async () => {
   });
   const config = createTestConfig({ appUrl: upstream.url, bodyLimitBytes: 4096, allowedOrigins: ['https://allowed.example'] });
   const start = async (withFastPath: boolean, seen: RequestFacts[]) => {
-    const forward = createHttpForwarder({ timeoutMs: 2000 });
+    const forward = createNodeForwarder({ timeoutMs: 2000 });
     const pool = createUpstreamPool({ timeoutMs: 2000 });
     const verifyToken = toTokenVerifier(config, { getKey: keys.getKey });
     const observe = (_request: Request, learned: RequestFacts) => void seen.push(learned);

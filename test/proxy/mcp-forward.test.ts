@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from '../../proxy/create-app.ts';
 import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
 import type { Forwarder } from '../../proxy/forward/forwarder.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
@@ -14,8 +14,8 @@ import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 // fast path (POSTs answered in node:http's terms, the rest by the app over node:http), which must answer alike.
 type Door = { forwarder: (options: { timeoutMs: number }) => Forwarder & { close(): Promise<void> }; fast: boolean };
 const DOORS: Record<string, Door> = {
-  'node:http': { forwarder: createHttpForwarder, fast: false },
-  'Node fast path': { forwarder: createHttpForwarder, fast: true },
+  'node:http': { forwarder: createNodeForwarder, fast: false },
+  'Node fast path': { forwarder: createNodeForwarder, fast: true },
   fetch: { forwarder: (options) => Object.assign(createFetchForwarder(options), { close: async () => {} }), fast: false },
 };
 let door: Door = DOORS['node:http']!;

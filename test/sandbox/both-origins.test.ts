@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet } from 'jose';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { getClientCredentialsToken, registerWorkloadClient } from '../../sandbox/auth/workload-client.ts';
 import { BASE_URL, createTestConfig } from '../proxy/helpers/test-app.ts';
@@ -14,13 +14,13 @@ import { makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 const dir = makeDataDir();
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 let edge: Listening;
-let forward: ReturnType<typeof createHttpForwarder>;
+let forward: ReturnType<typeof createNodeForwarder>;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, BASE_URL);
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
-  forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
+  forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
   edge = await listen(createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }), '127.0.0.1', 0);
   const client = await registerWorkloadClient(sandbox.issuer, await sandbox.mintRegistrationCode());
   const get = async (resource: string, scopes: string[]) => (await getClientCredentialsToken(sandbox.issuer, client, resource, scopes)).access_token;

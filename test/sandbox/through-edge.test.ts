@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { readContent } from '../../src/content/read-content.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
 import { BASE_URL, createTestConfig } from '../proxy/helpers/test-app.ts';
@@ -16,13 +16,13 @@ const expected = toToolsList(readContent(undefined, {}).tools).tools;
 const dir = makeDataDir();
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 let edge: Listening;
-let forward: ReturnType<typeof createHttpForwarder>;
+let forward: ReturnType<typeof createNodeForwarder>;
 let token: string;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, BASE_URL);
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
-  forward = createHttpForwarder({ timeoutMs: config.upstreamTimeoutMs });
+  forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
   edge = await listen(createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }), '127.0.0.1', 0);
   token = await getWorkloadToken(sandbox);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createHttpForwarder } from '../../proxy/node/http-forwarder.ts';
+import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { UpstreamError } from '../../proxy/forward/forwarder.ts';
 
@@ -28,15 +28,15 @@ async function startRawUpstream(onSocket: (socket: net.Socket) => void): Promise
   };
 }
 
-/** The app's forwarder (node:http, a web Response) and the fast path's pool (undici, callbacks). */
+/** The app's forwarder (a web Response) and the fast path's callbacks, both over the one upstream pool (undici). */
 const SENDERS: Record<string, () => Post> = {
-  'the app forwarder (node:http)': () => {
-    const forward = createHttpForwarder({ timeoutMs: 2000 });
+  'the app forwarder (a web Response over the pool)': () => {
+    const forward = createNodeForwarder({ timeoutMs: 2000 });
     const post = async (url: string) => {
       const request = { method: 'POST', url, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal, idle: { ms: 5000 } };
       await (await forward(request)).arrayBuffer();
     };
-    return Object.assign(post, { close: forward.close, parseFailure: /^HPE_INVALID_CHUNK_SIZE$/ });
+    return Object.assign(post, { close: forward.close, parseFailure: /^HTTPParserError: Invalid character in chunk size$/ });
   },
   'the fast path pool (undici)': () => {
     const pool = createUpstreamPool({ timeoutMs: 2000 });

@@ -1,0 +1,97 @@
+import { isBodyless, isEventStream, type Forwarder } from '../forward/forwarder.ts';
+import { withIdleLimit } from '../forward/idle-limit.ts';
+import { createUpstreamPool, type UpstreamDispatch } from './upstream-pool.ts';
+
+/** undici's head fields as web Headers (a repeated field arrives as an array). */
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.append(name, value);
+  }
+  return headers;
+}
+
+/**
+ * The app's forwarder on Node: the Node server's one upstream pool (proxy/node/upstream-pool.ts: its timeout and
+ * its retry of a request that met a closing connection), which the MCP fast path uses too, with the answer as a web
+ * Response whose body streams under the idle limit every web forwarder applies (proxy/forward/idle-limit.ts). The
+ * body is held back upstream while the client is slow to read, and a client that leaves drops the exchange.
+ */
+export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
+  return ({ method, url, headers, body, signal, idle }) => new Promise<Response>((resolve, reject) => {
+    let stream: ReadableStreamDefaultController<Uint8Array> | undefined;
+    let response: Response | undefined;
+    /** Set once the Response is handed over (or refused); until then a failure is the request's (→ 502), not its body's. */
+    let answered = false;
+    /** Whether the body stream can still take a chunk, an end or an error (not after one of the last two, or a cancel). */
+    let open = true;
+    let firstChunk: NodeJS.Timeout | undefined;
+    const hand = () => {
+      if (answered || !response) return;
+      answered = true;
+      clearTimeout(firstChunk);
+      resolve(response);
+    };
+    const settle = (act: (controller: ReadableStreamDefaultController<Uint8Array>) => void) => {
+      if (!stream || !open) return;
+      open = false;
+      act(stream);
+    };
+    const control = dispatch({ url, method, headers: Object.fromEntries(headers), body }, {
+      onHead(status, raw) {
+        const responseHeaders = toHeaders(raw);
+        if (isBodyless(status, method)) {
+          answered = true;
+          return resolve(new Response(null, { status, headers: responseHeaders }));
+        }
+        const cleanEnd = isEventStream(responseHeaders);
+        const upstream = new ReadableStream<Uint8Array>({
+          start: (controller) => void (stream = controller),
+          pull: () => control.resume(),
+          cancel: (reason) => {
+            open = false;
+            control.abort(reason instanceof Error ? reason : new Error('the client stopped reading'));
+          },
+        });
+        response = new Response(withIdleLimit(upstream, { idleMs: idle.ms, cleanEnd, onIdle: idle.onIdle }), { status, headers: responseHeaders });
+        // The Response is handed over with the body's first bytes, as the MCP fast path writes its head
+        // (proxy/node/relay-answer.ts): a body malformed from its first byte is then a 502 with nothing sent. The
+        // wait for them is under the same idle limit as the rest of the body.
+        firstChunk = setTimeout(() => {
+          idle.onIdle?.();
+          control.abort(new Error(`the upstream sent nothing for ${idle.ms} ms`));
+          settle((controller) => (cleanEnd ? controller.close() : controller.error(new Error(`the upstream sent nothing for ${idle.ms} ms`))));
+          hand();
+        }, idle.ms);
+      },
+      onData(chunk) {
+        // undici hands over empty chunks when a paused body resumes: passing them on would pause it again at once.
+        if (!stream || !open || chunk.length === 0) return;
+        stream.enqueue(chunk);
+        if ((stream.desiredSize ?? 1) <= 0) control.pause();
+        hand();
+      },
+      onEnd() {
+        settle((controller) => controller.close());
+        hand();
+      },
+      onError(error) {
+        if (!answered) {
+          answered = true;
+          clearTimeout(firstChunk);
+          return reject(error);
+        }
+        settle((controller) => controller.error(error));
+      },
+    });
+    if (signal.aborted) control.abort(signal.reason as Error);
+    else signal.addEventListener('abort', () => control.abort(signal.reason as Error), { once: true });
+  });
+}
+
+/** A pool forwarder with a pool of its own, for an app served without the Node server (the dev server, tests). */
+export function createNodeForwarder(options: { timeoutMs: number }): Forwarder & { close(): Promise<void> } {
+  const pool = createUpstreamPool(options);
+  return Object.assign(createPoolForwarder(pool.dispatch), { close: pool.close });
+}
