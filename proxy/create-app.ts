@@ -9,6 +9,7 @@ import { createProblemError } from './errors/http-errors.ts';
 import { createErrorRenderer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
 import { createMcpHandler } from './mcp/mcp-handler.ts';
+import { createEndpointPage } from './mcp/endpoint-page.ts';
 import { createStaticHandler, createStaticPlanner } from './static/serve-static.ts';
 import type { Observe } from './observe.ts';
 import { REQUEST_ID_HEADER, toRequestId } from '../runtime/http/request-id.ts';
@@ -70,9 +71,10 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
     });
   }
 
-  const mcp = createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe });
+  const planner = createStaticPlanner(config, deps.files);
+  const mcp = createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe, page: createEndpointPage(planner) });
   for (const path of MCP_PATHS) app.all(path, mcp);
 
-  app.all('/**', createStaticHandler(createStaticPlanner(config, deps.files), deps.observe));
+  app.all('/**', createStaticHandler(planner, deps.observe));
   return app;
 }
