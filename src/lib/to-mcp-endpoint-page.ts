@@ -42,7 +42,7 @@ export function toMcpEndpointPage(site: Site): string {
 <link rel="canonical" href="${escapeHtml(connect.url)}">
 <link rel="alternate" type="text/markdown" href="${escapeHtml(twin)}">
 <link rel="describedby" type="text/plain" href="${PATHS.llms}">
-<style>body{font:1rem/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}pre{background:#f3f3f6;padding:.75rem;overflow-x:auto}code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}</style>
+<style>body{font:1rem/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}pre{background:#f3f3f6;padding:.75rem;white-space:pre-wrap;overflow-wrap:anywhere}code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}</style>
 </head>
 <body>
 <header><a class="site-title" href="/">${escapeHtml(site.product.name)}</a></header>
