@@ -42,7 +42,8 @@ export interface SiteFiles {
  * Cloudflare's Markdown for Agents sends the same header, `x-markdown-tokens`; no tokenizer is bundled for an estimate.
  */
 export function toMarkdownTokens(type: string, size: number): number | undefined {
-  return type.startsWith('text/markdown') ? Math.ceil(size / 4) : undefined;
+  // No size (an asset store that streams without a length): no estimate rather than a wrong one.
+  return type.startsWith('text/markdown') && size > 0 ? Math.ceil(size / 4) : undefined;
 }
 
 /** A file as the Node entry read it: its public path, bytes and entity tag. */
