@@ -38,6 +38,8 @@ export default defineConfig({
         MarkdownContent: './src/components/MarkdownContent.astro',
         Hero: './src/components/home/Hero.astro',
         Sidebar: './src/components/Sidebar.astro',
+        PageFrame: './src/components/PageFrame.astro',
+        TwoColumnContent: './src/components/TwoColumnContent.astro',
       },
       // Each page's sidebar is its own section (src/route-data/section-navigation.ts, from the one page list); an
       // empty sidebar here keeps Starlight from building, cloning and rendering every link into every page.

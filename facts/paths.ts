@@ -21,6 +21,8 @@ export const PATHS = {
   agentSkillsIndex: '/.well-known/agent-skills/index.json',
   cliDoc: '/docs/cli',
   mcp: '/mcp',
+  /** The page a browser or agent gets for a GET of the MCP endpoint (its HTML at `.html`, its twin at `.md`). */
+  mcpEndpointPage: '/mcp/connect',
   mcpWellKnown: '/.well-known/mcp',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',

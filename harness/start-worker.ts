@@ -14,9 +14,10 @@ export interface RunningWorker {
 
 /**
  * Bundles the worker for `distDir` and serves it with workerd (Miniflare) as wrangler.jsonc configures it:
- * wrangler's own reading of the file (run_worker_first, html_handling, _headers) with dist swapped for `distDir`.
+ * wrangler's own reading of the file (run_worker_first, html_handling, _headers) with dist swapped for `distDir`,
+ * on `port` (a free one by default).
  */
-export async function startWorker(distDir: string, bindings: Record<string, string> = {}): Promise<RunningWorker> {
+export async function startWorker(distDir: string, bindings: Record<string, string> = {}, port = 0): Promise<RunningWorker> {
   const outDir = mkdtempSync(join(tmpdir(), 'warden-worker-'));
   const bundle = await bundleWorker({ distDir, outFile: join(outDir, 'worker.js') });
   const config = unstable_readConfig({ config: resolve('wrangler.jsonc') });
@@ -27,7 +28,8 @@ export async function startWorker(distDir: string, bindings: Record<string, stri
     scriptPath: bundle.outFile,
     modulesRoot: outDir,
     host: '127.0.0.1',
-    port: 0,
+    // A given port lets a build made for that loopback address be served as it was built (its links are its own).
+    port,
     // Miniflare logs each request through its Node process by default (as `wrangler dev` prints them): a loopback
     // round trip per request that a deployed worker does not make.
     logRequests: false,

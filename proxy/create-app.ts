@@ -8,6 +8,7 @@ import { createProblemError } from './errors/http-errors.ts';
 import { createErrorRenderer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
 import { createMcpHandler } from './mcp/mcp-handler.ts';
+import { createEndpointPage } from './mcp/endpoint-page.ts';
 import { createStaticHandler, createStaticPlanner } from './static/serve-static.ts';
 import type { Observe } from './observability/observe.ts';
 import { REQUEST_ID_HEADER, toRequestId } from '../runtime/http/request-id.ts';
@@ -58,7 +59,8 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
   const verifyToken = deps.verifyToken ?? toTokenVerifier(config, deps);
 
   const health = createHealthHandler(config);
-  const staticFiles = createStaticHandler(createStaticPlanner(config, deps.files), deps.observe);
+  const planner = createStaticPlanner(config, deps.files);
+  const staticFiles = createStaticHandler(planner, deps.observe);
   // One handler per kind of the route table (proxy/routes.ts), which alone decides who answers a path: `/api/*`
   // paths with no route of their own are the static handler's 404, rendered as a problem by onError.
   const handlers: Record<RouteKind, EventHandler> = {
@@ -66,7 +68,7 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
       if (event.req.method === 'GET' || event.req.method === 'HEAD') return health();
       throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
     },
-    mcp: createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe }),
+    mcp: createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe, page: createEndpointPage(planner) }),
     api: staticFiles,
     static: staticFiles,
   };

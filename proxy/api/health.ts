@@ -1,6 +1,7 @@
 import { HTTPResponse } from 'h3';
 import { PATHS, toUrl } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
+import { toAgentLinks } from '../static/agent-links.ts';
 
 /** The health document (contract §2.1), computed once from configuration. */
 export function toHealthDocument(config: AppConfig): Record<string, string> {
@@ -26,7 +27,8 @@ export interface HealthAnswer {
 export function toHealthAnswer(config: AppConfig): HealthAnswer {
   const body = JSON.stringify(toHealthDocument(config));
   const length = new TextEncoder().encode(body).byteLength;
-  return { body, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*', 'content-length': String(length) } };
+  const link = toAgentLinks(config.baseUrl);
+  return { body, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*', 'content-length': String(length), link } };
 }
 
 /** Answers both health paths with the same document, never cached (contract §9: the v1 path is an alias). */

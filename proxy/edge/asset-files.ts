@@ -1,6 +1,6 @@
 import { toKnownContentType } from '../../facts/content-types.ts';
 import { toCacheControl } from '../../runtime/http/cache-control.ts';
-import { PRIVATE_FILES, type SiteFiles, type StaticFile } from '../static/static-files.ts';
+import { PRIVATE_FILES, toMarkdownTokens, type SiteFiles, type StaticFile } from '../static/static-files.ts';
 
 /** The Workers Static Assets binding (`env.ASSETS`): a fetcher over the uploaded dist folder. */
 export interface AssetsBinding {
@@ -24,13 +24,9 @@ export function createAssetFiles(assets: AssetsBinding): SiteFiles {
         await res.body?.cancel();
         return undefined;
       }
-      const file: StaticFile = {
-        body: res.body,
-        size: Number(res.headers.get('content-length') ?? 0),
-        etag: res.headers.get('etag') ?? '',
-        type: toKnownContentType(path) ?? res.headers.get('content-type') ?? 'application/octet-stream',
-        cacheControl: toCacheControl(path),
-      };
+      const size = Number(res.headers.get('content-length') ?? 0);
+      const type = toKnownContentType(path) ?? res.headers.get('content-type') ?? 'application/octet-stream';
+      const file: StaticFile = { body: res.body, size, etag: res.headers.get('etag') ?? '', type, cacheControl: toCacheControl(path), tokens: toMarkdownTokens(type, size) };
       return file;
     },
     async has(path) {

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
 import { McpError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
 import type { Observe } from '../observability/observe.ts';
+import { toAgentLinks } from '../static/agent-links.ts';
 
 /** What an MCP path answers when it failed inside: -32603, and nothing about why (JSON-RPC 2.0 §5.1). */
 export const toInternalMcpError = (): McpError => new McpError('ERR_INTERNAL', 'The endpoint failed while answering.');
@@ -37,10 +38,10 @@ export function toProblemResponse(config: AppConfig, error: HTTPError, instance:
     instance,
     resolution: entry.resolution,
   };
-  return new Response(JSON.stringify(body), {
-    status: entry.status,
-    headers: withHeaders(error, 'application/problem+json'),
-  });
+  const headers = withHeaders(error, 'application/problem+json');
+  // A problem points where to go next (its resolution): the agent links say where the index and the API are.
+  headers.set('link', toAgentLinks(config.baseUrl));
+  return new Response(JSON.stringify(body), { status: entry.status, headers });
 }
 
 /** The one `onError` renderer: JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */

@@ -8,12 +8,15 @@ import { admitMcpRequest, toRefusalAnswer, type Tell } from './admit.ts';
 import { addCorsHeaders, requireAllowedOrigin, toPreflightResponse } from './cors.ts';
 import { forwardUpstream } from './forward-upstream.ts';
 import { readLimitedBody } from './read-body.ts';
+import { isEndpointPageRequest } from './endpoint-page.ts';
 
 /** What the MCP route needs injected: how to reach the upstream, and (optionally) how to verify tokens. */
 export interface McpDeps {
   forward: Forwarder;
   verifyToken?: VerifyAccessToken;
   observe?: Observe;
+  /** The endpoint's page, for a GET or HEAD that is no MCP client's (proxy/mcp/endpoint-page.ts); without it such a GET is forwarded. */
+  page?: (request: Request) => Promise<Response>;
 }
 
 /** The HTTP methods of the MCP paths (MCP Streamable HTTP; OPTIONS for CORS preflights). */
@@ -33,6 +36,7 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
     try {
       requireAllowedOrigin(config, origin);
       if (request.method === 'OPTIONS') return origin ? toPreflightResponse(origin) : new Response(null, { status: 204, headers: { allow: MCP_METHODS } });
+      if (deps.page && isEndpointPageRequest(request.method, request.headers.get('accept'))) return await deps.page(request);
       if (!['GET', 'POST', 'DELETE'].includes(request.method)) {
         throw new McpError('ERR_MCP_METHOD_NOT_ALLOWED', `${request.method} is not used on the MCP endpoint.`, { headers: { allow: MCP_METHODS } });
       }

@@ -49,6 +49,7 @@ export function toFileAnswer(file: StaticFile, headers: HeaderRecord, acceptEnco
   headers['cache-control'] = status === 200 ? file.cacheControl : 'no-cache';
   headers['content-type'] = file.type;
   headers['content-length'] = String(sent.size);
+  if (file.tokens !== undefined) headers['x-markdown-tokens'] = String(file.tokens);
   return { status, headers, body: sent.body, etag: status === 200 ? sent.etag : undefined };
 }
 

@@ -1,14 +1,14 @@
 import type { H3Event } from 'h3';
-import { PATHS, REWRITES, toPagePath, toTwinPath, toUrl } from '../../facts/paths.ts';
+import { PATHS, REWRITES, toPagePath, toTwinPath } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
 import { createProblemError } from '../errors/http-errors.ts';
-import { appendHeader, toAnswerResponse, toFileAnswer, type HeaderRecord, type StaticAnswer } from './file-answer.ts';
+import { toAnswerResponse, toFileAnswer, type HeaderRecord, type StaticAnswer } from './file-answer.ts';
 import { toVariant } from './negotiate.ts';
 import { toSafePath } from './safe-path.ts';
+import { toAgentLinks, toPageLinks, toTwinLinks } from './agent-links.ts';
 import type { SiteFiles, StaticFile } from './static-files.ts';
 import type { Observe } from '../observability/observe.ts';
 
-const API_CATALOG_PATHS = new Set<string>([PATHS.apiCatalog, PATHS.apiCatalogJson, PATHS.home]);
 
 /** The parts of a request a static answer depends on. */
 export interface StaticRequest {
@@ -22,16 +22,17 @@ export interface StaticRequest {
 /** What the static handler answers for a request, before 304 and HEAD (applied on writing: file-answer.ts). */
 export type StaticPlanner = (request: StaticRequest) => Promise<StaticAnswer>;
 
-function baseHeaders(config: AppConfig, path: string): HeaderRecord {
-  const headers: HeaderRecord = { 'access-control-allow-origin': '*' }; // public documents (contract §5: no credential)
-  // RFC 9727 §3: GET and HEAD of the catalog (and the home page, for discovery) carry rel="api-catalog".
-  if (API_CATALOG_PATHS.has(path)) headers.link = `<${toUrl(config.baseUrl, PATHS.apiCatalog)}>; rel="api-catalog"`;
-  return headers;
+/**
+ * Headers of every static answer: public documents (contract §5: no credential), and the agent links
+ * (proxy/static/agent-links.ts; RFC 9727 §3 has the catalog itself carry rel="api-catalog", as every answer does).
+ */
+function baseHeaders(config: AppConfig): HeaderRecord {
+  return { 'access-control-allow-origin': '*', link: toAgentLinks(config.baseUrl) };
 }
 
 function twinHeaders(config: AppConfig, headers: HeaderRecord, pagePath: string): HeaderRecord {
   // A twin is a second copy of a page: point search engines at the HTML (RFC 6596 canonical link).
-  appendHeader(headers, 'link', `<${toUrl(config.baseUrl, pagePath)}>; rel="canonical"`);
+  headers.link = toTwinLinks(config.baseUrl, pagePath);
   headers['x-robots-tag'] = 'noindex';
   return headers;
 }
@@ -62,7 +63,7 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
       throw createProblemError(config.errors, 'not_found', { detail: `No API operation is published at ${path}.` });
     }
     const page: StaticFile | undefined = await files.get(markdown ? '/404.md' : '/404.html');
-    const headers = baseHeaders(config, path);
+    const headers = baseHeaders(config);
     headers.vary = 'Accept';
     if (!page) return plain(404, '404 Not Found\n', { vary: 'Accept' });
     if (markdown) headers['x-robots-tag'] = 'noindex';
@@ -85,7 +86,7 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
 
     const direct = await files.get(REWRITES[path] ?? path);
     if (direct) {
-      const headers = baseHeaders(config, path);
+      const headers = baseHeaders(config);
       const pagePath = toPagePath(path);
       if (path.endsWith('.md') && (await files.has(toHtmlPath(pagePath)))) twinHeaders(config, headers, pagePath);
       return toFileAnswer(direct, headers, request.acceptEncoding);
@@ -99,7 +100,7 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
 
     // A page: the variant asked for, read alone (one asset fetch in the worker), the other checked only when needed.
     const twinPath = toTwinPath(path);
-    const headers = baseHeaders(config, path);
+    const headers = baseHeaders(config);
     const twin = wantsMarkdown ? await files.get(twinPath) : undefined;
     if (twin) {
       // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
@@ -111,7 +112,7 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
     if (!html) return missing(path);
     if (!wantsMarkdown && (await files.has(twinPath))) {
       headers.vary = 'Accept';
-      appendHeader(headers, 'link', `<${toUrl(config.baseUrl, twinPath)}>; rel="alternate"; type="text/markdown"`);
+      headers.link = toPageLinks(config.baseUrl, path);
       return { ...toFileAnswer(html, headers, request.acceptEncoding), variant: 'html' };
     }
     return toFileAnswer(html, headers, request.acceptEncoding);

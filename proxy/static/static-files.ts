@@ -20,6 +20,8 @@ export interface StaticFile {
   etag: string;
   type: string;
   cacheControl: string;
+  /** Estimated tokens of a markdown file, sent as `x-markdown-tokens` (toMarkdownTokens). */
+  tokens?: number;
   /** Its brotli and gzip variants, when the build wrote them (Node; the worker's CDN compresses on its own). */
   encoded?: Readonly<Record<Coding, EncodedVariant>>;
 }
@@ -31,6 +33,17 @@ export type StaticFiles = ReadonlyMap<string, StaticFile>;
 export interface SiteFiles {
   get(path: string): StaticFile | undefined | Promise<StaticFile | undefined>;
   has(path: string): boolean | Promise<boolean>;
+}
+
+/**
+ * Tokens of a markdown file, estimated as its UTF-8 bytes / 4: the characters / 4 rule llms.txt's section sizes use
+ * (src/lib/to-llms-txt.ts), on bytes so both runtimes get it from the size alone (on Node when the table is made, in
+ * the worker from the asset's length) without reading the text; the twins are nearly all ASCII, where the two agree.
+ * Cloudflare's Markdown for Agents sends the same header, `x-markdown-tokens`; no tokenizer is bundled for an estimate.
+ */
+export function toMarkdownTokens(type: string, size: number): number | undefined {
+  // No size (an asset store that streams without a length): no estimate rather than a wrong one.
+  return type.startsWith('text/markdown') && size > 0 ? Math.ceil(size / 4) : undefined;
 }
 
 /** A file as the Node entry read it: its public path, bytes and entity tag. */
@@ -55,7 +68,8 @@ export function toStaticFiles(files: Iterable<RawFile>): StaticFiles {
   const variants = new Set<string>();
   const table = new Map<string, StaticFile>();
   for (const { path, body, etag } of raw.values()) {
-    const entry: StaticFile = { body, size: body.byteLength, etag, type: toContentType(path, body), cacheControl: toCacheControl(path) };
+    const type = toContentType(path, body);
+    const entry: StaticFile = { body, size: body.byteLength, etag, type, cacheControl: toCacheControl(path), tokens: toMarkdownTokens(type, body.byteLength) };
     const br = raw.get(path + CODING_SUFFIX.br);
     const gzip = raw.get(path + CODING_SUFFIX.gzip);
     if (br && gzip && isCompressibleType(entry.type)) {

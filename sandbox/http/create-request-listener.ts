@@ -57,7 +57,7 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
       return showInteraction(parts.provider, req, res, parts.interaction);
     }
     if (await parts.dashboard(req, res, path)) return;
-    if (path === RELEASES_PATH || path.startsWith(`${RELEASES_PATH}/`)) return serveReleaseFile(req, res, parts.releaseDir, path);
+    if (path === RELEASES_PATH || path.startsWith(`${RELEASES_PATH}/`)) return serveReleaseFile(req, res, parts.releaseDir, path, `${parts.interaction.product} CLI release`);
     if (path === REGISTRATION_PATH && req.method === 'POST' && !req.headers.authorization) {
       // Open registration (RFC 7591 §3) for clients that sign people in: a one-use initial access token bound to
       // the public-client policy stands in for the registration code, so one rule set checks every registration.

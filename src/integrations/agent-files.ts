@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Content } from '../content/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { PATHS, toTwinPath, toUrl } from '../../facts/paths.ts';
+import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../lib/to-cdn-rules.ts';
 import { convertTwins } from './convert-twins.ts';
 import { toLlmsFull } from '../lib/to-llms-full.ts';
+import { toPreambleLine } from '../lib/to-markdown-twin.ts';
+import { fillPlaceholders, toPlaceholders } from '../lib/fill-placeholders.ts';
 import { toAgentIndex } from '../lib/to-agent-index.ts';
 import type { LlmsPage } from '../lib/to-llms-sections.ts';
 import { toBuildFacts } from '../lib/to-build-facts.ts';
@@ -35,9 +37,9 @@ export function agentFiles(content: Content): AstroIntegration {
         const out = fileURLToPath(dir);
         const htmlFiles = listFiles(out).filter((f) => f.endsWith('.html'));
         const pagePaths = new Set(htmlFiles.map(toPagePathOfHtmlFile));
-        const llmsUrl = toUrl(site.base_url, PATHS.llms);
+        const preamble = fillPlaceholders(site.agent_guidance.twin_preamble, toPlaceholders(site), 'content/site.yaml agent_guidance.twin_preamble');
         const started = performance.now();
-        await convertTwins({ out, files: htmlFiles, baseUrl: site.base_url, pagePaths: [...pagePaths], llmsUrl });
+        await convertTwins({ out, files: htmlFiles, baseUrl: site.base_url, pagePaths: [...pagePaths], preamble });
         // The page list the routes computed from the collections, with titles and descriptions as they wrote them.
         const listFile = join(out, PATHS.pageList);
         const pages = JSON.parse(readFileSync(listFile, 'utf8')) as LlmsPage[];
@@ -45,7 +47,7 @@ export function agentFiles(content: Content): AstroIntegration {
         const twins = new Map(pages.map((p) => [p.path, readFileSync(join(out, toTwinPath(p.path)), 'utf8')]));
         const index = toAgentIndex(content, pages, (path) => twins.get(path)!.length);
         for (const file of index.llms) writeOut(out, file.path, file.text);
-        for (const file of index.full) writeOut(out, file.path, toLlmsFull(file.heading, file.pages.map((p) => twins.get(p)!)));
+        for (const file of index.full) writeOut(out, file.path, toLlmsFull(file.heading, file.pages.map((p) => twins.get(p)!), toPreambleLine(preamble)));
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
         writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile());
         // Workers Static Assets uploads every file of dist but these; the servers' facts are not public.

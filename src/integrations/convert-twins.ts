@@ -11,7 +11,7 @@ export interface TwinJob {
   files: string[];
   baseUrl: string;
   pagePaths: string[];
-  llmsUrl: string;
+  preamble: string;
 }
 
 /** Below this many pages, twins are converted on the main thread. */
@@ -20,11 +20,11 @@ const INLINE_LIMIT = 150;
 const WORKER_HEAP_MB = 128;
 
 /** Converts the given pages on this thread (also what each worker runs). */
-export function convertInPlace({ out, files, baseUrl, pagePaths, llmsUrl }: TwinJob): void {
+export function convertInPlace({ out, files, baseUrl, pagePaths, preamble }: TwinJob): void {
   const known = new Set(pagePaths);
   for (const file of files) {
     const html = readFileSync(join(out, file), 'utf8');
-    const twin = toMarkdownTwin(html, { pagePath: toPagePathOfHtmlFile(file), baseUrl, pagePaths: known, llmsUrl });
+    const twin = toMarkdownTwin(html, { pagePath: toPagePathOfHtmlFile(file), baseUrl, pagePaths: known, preamble });
     writeFileSync(join(out, file.replace(/\.html$/, '.md')), twin);
   }
 }

@@ -28,7 +28,17 @@ export interface FullLink {
 export const toOneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 // CommonMark link text: a bracket in a title is escaped, or it would end the link early.
 const item = (title: string, url: string, note: string) => `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${toOneLine(note)}` : ''}`;
-const linkItem = (l: DiscoveryLink) => item(l.title, l.href, l.note);
+/**
+ * A document that is no page (JSON, the installer script, the MCP endpoint, the release folder) is named by its
+ * address as a CommonMark autolink, `<url>`: still one request away for an agent, while the `[title](url)` links of
+ * the file lists stay what llmstxt.org has them be, links to markdown. The Agent-Friendly Documentation Spec's checker
+ * counts only `[title](url)` links as the index's pages (afdocs: scanRawLinks skips autolinks), so a JSON document is
+ * not sampled as a page whose markdown is missing.
+ */
+const addressItem = (title: string, url: string, note: string) => `- ${title} <${url}>${note ? `: ${toOneLine(note)}` : ''}`;
+/** Whether an address is markdown an agent reads as text: a twin, an llms file, or a docs page (negotiated). */
+const isMarkdownAddress = (href: string, docsUrl: string) => /\.(md|txt)$/.test(new URL(href).pathname) || href.startsWith(docsUrl);
+const linkItem = (docsUrl: string) => (l: DiscoveryLink) => (isMarkdownAddress(l.href, docsUrl) ? item : addressItem)(l.title, l.href, l.note);
 
 /** Tokens of a text, estimated as characters / 4 (the usual rule for English prose and markdown). */
 export function toTokenEstimate(text: string): number {
@@ -66,6 +76,7 @@ const optional = (full: FullLink) => ['## Optional', '', item('llms-full.txt', f
 export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: SectionLink[] = [], full?: FullLink): string {
   const { site } = content;
   const links = toDiscoveryLinks(content);
+  const docsUrl = toUrl(site.base_url, '/docs/');
   const text = [
     `# ${site.product.name}`,
     `> ${toOneLine(`${site.product.tagline}. ${site.product.description}`)}`,
@@ -78,8 +89,8 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
     ...(sections.length
       ? [`The docs are split into sections: this file lists the main pages and, under "Sections", one llms.txt per section that lists the pages under its path (llms.txt path scoping). Each page is at most two links from here.`]
       : []),
-    ['Developer resources:', '', ...links.filter((l) => l.kind === 'resource').map(linkItem)].join('\n'),
-    ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem)].join('\n'),
+    ['Developer resources:', '', ...links.filter((l) => l.kind === 'resource').map(linkItem(docsUrl))].join('\n'),
+    ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem(docsUrl))].join('\n'),
     ...toPageLists(site.base_url, pages),
     ...(sections.length
       ? [['## Sections', '', ...sections.map((s) => item(s.title, s.url, `${s.pages} pages, about ${s.tokens.toLocaleString('en-US')} tokens. ${s.summary}`))].join('\n')]

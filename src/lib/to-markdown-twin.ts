@@ -10,8 +10,12 @@ export interface TwinContext {
   baseUrl: string;
   /** Paths of every HTML page of the site; links to them are rewritten to their twins. */
   pagePaths: ReadonlySet<string>;
-  llmsUrl: string;
+  /** The agent-instructions block every twin carries near its top (content `agent_guidance.twin_preamble`, filled). */
+  preamble: string;
 }
+
+/** The agent-instructions block of a twin, as a markdown line (what llms-full.txt leaves out of each page). */
+export const toPreambleLine = (preamble: string): string => `> ${preamble.replace(/\s+/g, ' ').trim()}`;
 
 /** A page could not be turned into markdown; the build fails with this. */
 export class TwinError extends Error {
@@ -94,7 +98,9 @@ export function toMarkdownTwin(html: string, ctx: TwinContext): string {
   const hero = doc.querySelector('.hero');
   const parts = [`# ${title}`];
   if (description) parts.push(`> ${description.replace(/\s+/g, ' ')}`);
-  parts.push(`Page: ${toUrl(ctx.baseUrl, ctx.pagePath)} · Index of every page: ${ctx.llmsUrl}`);
+  // An agent that landed on one page learns where the rest is (llms.txt, the skill, the MCP server), as Mintlify's
+  // and Cloudflare's twins open with an index pointer.
+  parts.push(toPreambleLine(ctx.preamble), `Page: ${toUrl(ctx.baseUrl, ctx.pagePath)}`);
   for (const root of [hero, content]) {
     if (!root) continue;
     if (root === hero) root.querySelector('h1')?.remove();

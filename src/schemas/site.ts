@@ -52,10 +52,14 @@ export const siteSchema = z
       protocol_versions: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).min(1),
       server_name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
       public_methods: z.array(z.string().regex(/^[a-z]+(\/[a-zA-Z]+)?$/)).min(1),
+      /** The page a GET of the MCP endpoint by a browser or agent gets (not an MCP client's event stream). */
+      endpoint_page: z.strictObject({ title: z.string().min(1), summary: z.string().min(1) }),
     }),
     agent_guidance: z.strictObject({
       when_to_use: z.array(z.string().min(1)).min(1),
       not_for: z.array(z.string().min(1)),
+      /** The agent-instructions block atop every markdown twin (placeholders filled by the build). */
+      twin_preamble: z.string().min(1),
     }),
     oauth: z.strictObject({ authorization_path: absolutePath, token_path: absolutePath }),
     /** Content Signals for robots.txt (contentsignals.org): whether crawlers may use the pages for search, as AI input, for AI training. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { toTwinPath } from '../../facts/paths.ts';
+import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { LLMS_TXT_MAX_CHARS, toTokenEstimate } from '../../src/lib/to-llms-txt.ts';
 
 // The llms.txt reference parser (llmstxt.org, AnswerDotAI/llms-txt miniparse.py), in JavaScript.
@@ -23,7 +23,8 @@ const parsedRoot = parseLlms(root);
 // Section files (llms.txt path scoping), as the root links them: the second hop to a twin.
 const sectionFiles = urlsOf(parsedRoot.sections.Sections).map((url) => ({ url, text: readBuilt(pathOf(url)) }));
 const files = [{ url: `${BASE_URL}/llms.txt`, text: root }, ...sectionFiles];
-const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && f !== '404.html').map(toPagePathOfHtmlFile);
+// Docs pages; the MCP endpoint's page is what a GET of /mcp answers, named in llms.txt as the endpoint itself.
+const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && f !== '404.html').map(toPagePathOfHtmlFile).filter((p) => p !== PATHS.mcpEndpointPage);
 
 describe('/llms.txt (llmstxt.org)', () => {
   const { head, sections } = parsedRoot;

@@ -75,11 +75,35 @@ describe('the worker bundle on workerd', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(res.headers.get('vary')).toBe('Accept');
-    expect(res.headers.get('link')).toBe(`<${BASE_URL}/docs/overview>; rel="canonical"`);
+    expect(res.headers.get('link')).toContain(`<${BASE_URL}/docs/overview>; rel="canonical"`);
+    expect(res.headers.get('link')).toContain(`<${BASE_URL}/llms.txt>; rel="describedby"; type="text/plain"`);
     expect(await res.text()).toMatch(/^# Overview/);
     const html = await get('/docs/overview', { headers: { accept: 'text/html' } });
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html.headers.get('vary')).toBe('Accept');
+  });
+
+  it('a GET of /mcp by a browser or agent gets the endpoint page by Accept, with Vary and cache headers; an MCP client\'s GET is forwarded', async () => {
+    for (const [accept, type] of [['text/html', 'text/html; charset=utf-8'], ['text/markdown', 'text/markdown; charset=utf-8']]) {
+      const res = await get('/mcp', { headers: { accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('vary')).toMatch(/Accept/);
+      expect(res.headers.get('cache-control')).toMatch(/max-age/);
+      expect(await res.text()).toContain(`claude mcp add --transport http warden ${BASE_URL}/mcp`);
+    }
+    const client = await get('/mcp', { headers: { accept: 'text/event-stream' } });
+    expect(client.headers.get('content-type')).not.toMatch(/^text\/(html|markdown)/);
+    await client.body?.cancel();
+  });
+
+  it('RFC 8288: the agent links on pages, health and problems', async () => {
+    for (const path of ['/docs/overview', '/api/health', '/api/v9/nothing']) {
+      const res = await get(path);
+      expect(res.headers.get('link'), path).toContain(`<${BASE_URL}/.well-known/api-catalog>; rel="api-catalog"`);
+      expect(res.headers.get('link'), path).toContain(`<${BASE_URL}/openapi.json>; rel="service-desc"`);
+      await res.body?.cancel();
+    }
   });
 
   it('RFC 9727: the api-catalog has its linkset type, and files keep their ETags (304)', async () => {

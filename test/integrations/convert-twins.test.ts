@@ -22,7 +22,7 @@ function site(count: number, broken?: number): { out: string; files: string[] } 
 }
 
 const job = (out: string, files: string[]) => ({
-  out, files, baseUrl: 'https://warden.example', pagePaths: files.map((f) => `/${f.replace('.html', '')}`), llmsUrl: 'https://warden.example/llms.txt',
+  out, files, baseUrl: 'https://warden.example', pagePaths: files.map((f) => `/${f.replace('.html', '')}`), preamble: 'Every page: https://warden.example/llms.txt',
 });
 
 describe('convertTwins', () => {

@@ -5,7 +5,7 @@ const ctx = {
   pagePath: '/docs/guide',
   baseUrl: 'https://warden.example',
   pagePaths: new Set(['/', '/docs/guide', '/docs/other']),
-  llmsUrl: 'https://warden.example/llms.txt',
+  preamble: 'Docs for agents: https://warden.example/llms.txt.',
 };
 
 // The shapes Starlight 0.42 renders: heading wrappers with anchor links, Expressive Code, asides, tabs, cards.

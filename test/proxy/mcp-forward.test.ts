@@ -144,13 +144,13 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     expect(await res.json()).toMatchObject({ id: 7, error: { code: -31403 } });
   });
 
-  it('forwards GET without a token, and DELETE (which ends a session) only with one', async () => {
+  it("forwards an MCP client's GET (Accept: text/event-stream) without a token, and DELETE (which ends a session) only with one", async () => {
     const up = await upstream((_req, res) => {
       res.writeHead(405, { allow: 'POST' });
       res.end();
     });
     const edge = await startEdge(up.url);
-    const get = await fetch(`${edge.url}/.well-known/mcp`, { headers: { 'mcp-session-id': 's1' } });
+    const get = await fetch(`${edge.url}/.well-known/mcp`, { headers: { 'mcp-session-id': 's1', accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     const anonymous = await fetch(`${edge.url}/.well-known/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': 's1' } });

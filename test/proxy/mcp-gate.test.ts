@@ -176,12 +176,12 @@ describe('origin, CORS, methods and limits', () => {
     expect((await res.json()).error.code).toBe(-31413);
   });
 
-  it('GET is forwarded without a token; a sent token is verified', async () => {
-    const res = await app.request('/mcp', { headers: { 'mcp-session-id': 's-1' } });
+  it("an MCP client's GET (Accept: text/event-stream) is forwarded without a token; a sent token is verified", async () => {
+    const res = await app.request('/mcp', { headers: { 'mcp-session-id': 's-1', accept: 'text/event-stream' } });
     expect(res.status).toBe(200);
     expect(seen.at(-1)!.method).toBe('GET');
     expect(seen.at(-1)!.headers.get('mcp-session-id')).toBe('s-1');
-    const bad = await app.request('/mcp', { headers: { authorization: 'Bearer not.a.token' } });
+    const bad = await app.request('/mcp', { headers: { authorization: 'Bearer not.a.token', accept: 'text/event-stream' } });
     expect(bad.status).toBe(401);
   });
 

@@ -72,14 +72,17 @@ describe('§4.3 content negotiation rules', () => {
 
   it('the twin carries Link rel="canonical" to the HTML page and X-Robots-Tag: noindex, also on .md URLs', async () => {
     for (const res of [await app.request('/docs/overview', { headers: { accept: 'text/markdown' } }), await app.request('/docs/overview.md')]) {
-      expect(res.headers.get('link')).toBe(`<${BASE_URL}/docs/overview>; rel="canonical"`);
+      expect(res.headers.get('link')).toContain(`<${BASE_URL}/docs/overview>; rel="canonical"`);
+      expect(res.headers.get('link')).toContain(`<${BASE_URL}/llms.txt>; rel="describedby"; type="text/plain"`);
       expect(res.headers.get('x-robots-tag')).toBe('noindex');
+      // Cloudflare's header for markdown answers: an estimate, bytes / 4 (proxy/static/static-files.ts).
+      expect(Number(res.headers.get('x-markdown-tokens'))).toBe(Math.ceil(Number(res.headers.get('content-length')) / 4));
     }
   });
 
   it('the HTML variant links its markdown alternate', async () => {
     const res = await app.request('/docs/overview');
-    expect(res.headers.get('link')).toBe(`<${BASE_URL}/docs/overview.md>; rel="alternate"; type="text/markdown"`);
+    expect(res.headers.get('link')).toContain(`<${BASE_URL}/docs/overview.md>; rel="alternate"; type="text/markdown"`);
     expect(res.headers.get('x-robots-tag')).toBeNull();
   });
 

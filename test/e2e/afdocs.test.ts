@@ -1,0 +1,53 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDist } from '../../harness/build-dist.ts';
+import { getFreePort } from '../../harness/free-port.ts';
+import { startWorker } from '../../harness/start-worker.ts';
+import { readEnv } from '../../proxy/config.ts';
+import { startNodeServer } from '../../proxy/node/create-node-server.ts';
+import { PATHS } from '../../facts/paths.ts';
+import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
+
+// The Agent-Friendly Documentation Spec's own checker (afdocs) over the real content built for a loopback address and
+// served there from both doors: the Node edge server (with its fast paths), then the worker in workerd on the same
+// port. No check may fail, and no warning may stand but those EXPLAINED_WARNINGS answers for.
+let port: number;
+let baseUrl: string;
+let dist: string;
+
+beforeAll(async () => {
+  port = await getFreePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const appUrl = `http://127.0.0.1:${await getFreePort()}`;
+  dist = await buildDist({ baseUrl, appUrl, issuer: appUrl });
+}, 600_000);
+
+afterAll(() => dist && rmSync(dist, { recursive: true, force: true }));
+
+const report = (results: { status: string; id: string; message: string }[]) => results.map((r) => `${r.status} ${r.id}: ${r.message}`).join('\n');
+
+describe('afdocs check', () => {
+  it('on the Node edge server: no check fails, no unexplained warning', async () => {
+    const facts = JSON.parse(readFileSync(join(dist, PATHS.buildInfo), 'utf8'));
+    const env = readEnv({ HOST: '127.0.0.1', PORT: String(port), BASE_URL: baseUrl, APP_URL: facts.app_url, WARDEN_OUT_DIR: dist, METRICS_PORT: 'off', LOG_LEVEL: 'silent' });
+    const server = await startNodeServer(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
+    try {
+      const results = await runAfdocs(baseUrl);
+      expect(results.length, report(results)).toBeGreaterThanOrEqual(28);
+      expect(toUnexplained(results), report(results)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
+
+  it('on the worker in workerd: no check fails, no unexplained warning', async () => {
+    const worker = await startWorker(dist, {}, port);
+    try {
+      const results = await runAfdocs(baseUrl);
+      expect(toUnexplained(results), report(results)).toEqual([]);
+    } finally {
+      await worker.dispose();
+    }
+  }, 300_000);
+});
