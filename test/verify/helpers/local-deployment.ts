@@ -29,7 +29,7 @@ export async function startLocalDeployment(options: { publicPort?: number } = {}
   const distDir = await buildDist({ baseUrl, appUrl: sandboxUrl, issuer: sandboxUrl });
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-verify-data-'));
   const sandbox = await startTestSandbox(dataDir, sandboxPort, baseUrl);
-  const env = readEnv({ HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: distDir });
+  const env = readEnv({ HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: distDir, METRICS_PORT: '0' });
   const edge = await startNodeServer(env, readBuildFacts(distDir)!, { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri });
   return {
     baseUrl,
