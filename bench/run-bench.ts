@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getClientCredentialsToken, registerWorkloadClient } from '../sandbox/auth/workload-client.ts';
+import { getWorkloadAccessToken, mintRegistrationCode } from '../harness/workload-token.ts';
 import { getFreePort } from '../harness/free-port.ts';
 import { buildDist } from '../harness/build-dist.ts';
 import { readBenchConfig } from './lib/bench-config.ts';
@@ -56,21 +56,15 @@ try {
     servers.push(await spawnServer(EDGE_ARGS, edgeEnv, baseUrl, '/api/health'));
     if (config.sections.has('http')) await attempt('Static and dynamic documents', () => benchHttp(config, baseUrl, dist, '/docs/overview'));
     if (config.sections.has('cpu')) await attempt("The edge at Node's limit", async () => {
-      const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
-      const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench-cpu');
-      const token = (await getClientCredentialsToken(sandboxUrl, client, sandboxUrl, ['warden:access'])).access_token;
+      const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: sandboxUrl, scopes: ['warden:access'], clientName: 'bench-cpu' });
       return benchEdgeCpu(config, sandboxUrl, token);
     });
     if (config.sections.has('mcp')) await attempt('MCP forwarding', async () => {
-      const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
-      const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench');
-      const token = (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
+      const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: baseUrl, scopes: ['warden:access'], clientName: 'bench' });
       return benchMcp(config, baseUrl, sandboxUrl, token);
     });
     if (config.sections.has('logging')) await attempt('Cost of logging', async () => {
-      const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
-      const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench-logging');
-      const token = (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
+      const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: baseUrl, scopes: ['warden:access'], clientName: 'bench-logging' });
       return benchLogging(config, edgeEnv, token, sandbox.pid);
     });
     if (config.sections.has('twins')) await attempt('Markdown twins vs HTML pages', () => benchTwins(dist));

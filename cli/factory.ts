@@ -5,9 +5,9 @@ import type { Command } from 'commander';
 import type { BuildDefaults } from './build-defaults.ts';
 import { toConfigDir } from './core/config-dir.ts';
 import type { CredentialStore } from './core/credential-store.ts';
-import type { Fetch } from './core/http-json.ts';
+import type { Fetch } from '../runtime/oauth/fetch-json.ts';
 import { loadCores } from './load-cores.ts';
-import { requireSecureUrl, toCanonicalUrl } from './core/secure-url.ts';
+import { requireSecureUrl, toCanonicalUrl } from '../runtime/oauth/secure-url.ts';
 
 /** What every command gets handed (the GitHub CLI's factory): streams, environment, clock, HTTP, configuration. */
 export interface Factory {

@@ -6,7 +6,7 @@ import { createStatusCommand } from './commands/auth/status.ts';
 import { createTokenCommand } from './commands/auth/token.ts';
 import { createMcpCommand } from './commands/mcp/mcp.ts';
 import { createUpdateCommand } from './commands/self/update.ts';
-import { EXIT, isCliError } from './core/cli-error.ts';
+import { EXIT, toCliError } from './core/cli-error.ts';
 import type { Factory } from './factory.ts';
 
 /** A group command (`admin`, `auth`, `self`) holding its verbs. */
@@ -59,9 +59,10 @@ export async function runProgram(f: Factory, argv: string[]): Promise<number> {
       // Help and version are successes; everything commander refuses is a usage error (already printed).
       return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code) ? EXIT.ok : EXIT.usage;
     }
-    if (isCliError(error)) {
-      f.err(`${f.defaults.binary}: error: ${error.message}`);
-      return error.exitCode;
+    const failure = toCliError(error);
+    if (failure) {
+      f.err(`${f.defaults.binary}: error: ${failure.message}`);
+      return failure.exitCode;
     }
     f.err(`${f.defaults.binary}: internal error: ${(error as Error)?.message ?? String(error)} (please report it)`);
     return EXIT.failure;

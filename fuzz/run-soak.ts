@@ -12,7 +12,7 @@ import { spawnServer, type ChildServer } from '../bench/lib/spawn-server.ts';
 import { buildDist } from '../harness/build-dist.ts';
 import { getFreePort } from '../harness/free-port.ts';
 import { runSoak, toRssSummary, type SoakRequest } from '../harness/soak.ts';
-import { getClientCredentialsToken, registerWorkloadClient } from '../sandbox/auth/workload-client.ts';
+import { getWorkloadAccessToken, mintRegistrationCode } from '../harness/workload-token.ts';
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const config = z
@@ -23,9 +23,7 @@ const log = (line: string) => console.error(`[soak +${Math.round((Date.now() - s
 
 /** A token from the sandbox's authorization server for the edge (a registered workload client). */
 async function getToken(sandboxUrl: string, baseUrl: string): Promise<string> {
-  const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
-  const client = await registerWorkloadClient(sandboxUrl, registration_code, 'soak');
-  return (await getClientCredentialsToken(sandboxUrl, client, baseUrl, ['warden:access'])).access_token;
+  return getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: baseUrl, scopes: ['warden:access'], clientName: 'soak' });
 }
 
 /** The mix: forwarded tools/list and tools/call with a token, a negotiated page, a static file, health. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Errors } from '../facts/problem.ts';
 import type { BuildFacts, BuiltFor } from '../facts/build-facts.ts';
 import { toUrl, PATHS } from '../facts/paths.ts';
+import { toAuthIssuer, toTokenIssuer } from '../runtime/auth-issuer.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
 import { LOG_LEVELS } from '../runtime/log-levels.ts';
 
@@ -115,7 +116,22 @@ export interface Upstream {
  * app URL the build was made for; TOKEN_ISSUER or AUTH_ISSUER, else the built issuer; TOKEN_JWKS_URL.
  */
 export function toUpstream(env: Env, built: BuiltFor): Upstream {
-  return { appUrl: env.APP_URL ?? built.app_url, issuer: env.TOKEN_ISSUER ?? env.AUTH_ISSUER ?? built.auth_issuer, jwksUrl: env.TOKEN_JWKS_URL };
+  // APP_URL only moves the forward target here: the issuer falls back to the one the built documents name.
+  const issuer = toTokenIssuer({ TOKEN_ISSUER: env.TOKEN_ISSUER, AUTH_ISSUER: env.AUTH_ISSUER }) ?? built.auth_issuer;
+  return { appUrl: env.APP_URL ?? built.app_url, issuer, jwksUrl: env.TOKEN_JWKS_URL };
+}
+
+/** The upstream the environment names when APP_URL is set (else the demo sandbox stands in): the issuer defaults to APP_URL's. */
+export function toAppUpstream(env: Env, appUrl: string): Upstream {
+  return { appUrl, issuer: toTokenIssuer({ ...env, APP_URL: appUrl }), jwksUrl: env.TOKEN_JWKS_URL };
+}
+
+/**
+ * The issuer the documents of this start name: AUTH_ISSUER or APP_URL when an app is configured, else the demo
+ * sandbox's own (only its tokens are accepted then, so no other issuer may be named).
+ */
+export function toStartIssuer(env: Env, upstream: Upstream): string {
+  return env.APP_URL ? toAuthIssuer({ ...env, APP_URL: env.APP_URL }) : upstream.issuer;
 }
 
 /** Combines the validated environment, the build's facts and the resolved upstream into the app's configuration. */

@@ -3,6 +3,7 @@
  * built for another base URL, app URL or issuer (its documents would name the wrong host) and says how to fix that.
  */
 import { resolve } from 'node:path';
+import { toAuthIssuer } from '../runtime/auth-issuer.ts';
 import { ConfigError, readEnv, toBaseUrl, toUpstream } from './config.ts';
 import { readBuildFacts, toBuildMismatches } from './node/build-info.ts';
 import { startNodeServer } from './node/create-node-server.ts';
@@ -13,7 +14,7 @@ try {
   const baseUrl = toBaseUrl(env);
   const facts = readBuildFacts(resolve(env.WARDEN_OUT_DIR));
   const upstream = facts ? toUpstream(env, facts) : undefined;
-  const wanted = { base_url: baseUrl, app_url: upstream?.appUrl ?? '', auth_issuer: env.AUTH_ISSUER ?? env.APP_URL ?? facts?.auth_issuer ?? '' };
+  const wanted = { base_url: baseUrl, app_url: upstream?.appUrl ?? '', auth_issuer: toAuthIssuer(env) ?? facts?.auth_issuer ?? '' };
   const mismatches = toBuildMismatches(facts, wanted);
   if (!facts || !upstream || mismatches.length > 0) {
     console.error(`${env.WARDEN_OUT_DIR}/ does not fit this server:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);

@@ -4,7 +4,7 @@
  * addresses or from other sources, then serves.
  */
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError, readEnv, toBaseUrl, type Upstream } from './config.ts';
+import { ConfigError, readEnv, toAppUpstream, toBaseUrl, toStartIssuer, type Upstream } from './config.ts';
 import { readBuildFacts, toRebuildReasons } from './node/build-info.ts';
 import { startNodeServer } from './node/create-node-server.ts';
 import { runBuild } from '../tooling/run-build.ts';
@@ -24,8 +24,7 @@ try {
   let upstream: Upstream;
   let release: { RELEASE_ARCHIVE: string; RELEASE_PUBLIC_KEY: string } | undefined;
   if (env.APP_URL) {
-    const issuer = env.AUTH_ISSUER ?? env.APP_URL;
-    upstream = { appUrl: env.APP_URL, issuer: env.TOKEN_ISSUER ?? issuer, jwksUrl: env.TOKEN_JWKS_URL };
+    upstream = toAppUpstream(env, env.APP_URL);
   } else {
     const releaseDir = resolve(env.WARDEN_RELEASE_DIR);
     const logger = createLogger({ level: env.LOG_LEVEL, service: 'sandbox' });
@@ -41,7 +40,7 @@ try {
     release = { RELEASE_ARCHIVE: `${sandbox.url}${RELEASES_PATH}`, RELEASE_PUBLIC_KEY: key.publicKeyLine };
     runRelease({ BASE_URL: baseUrl, ...release, RELEASE_DIR: releaseDir, RELEASE_SIGNING_KEY: key.file });
   }
-  const authIssuer = env.APP_URL ? (env.AUTH_ISSUER ?? env.APP_URL) : upstream.issuer;
+  const authIssuer = toStartIssuer(env, upstream);
   const distDir = resolve(env.WARDEN_OUT_DIR);
   const wanted = {
     base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer,

@@ -3,7 +3,7 @@
  * with the edge's dynamic paths (health, problems, /mcp) served alongside and the demo sandbox behind them.
  */
 import { dev } from 'astro';
-import { ConfigError, readEnv, toBaseUrl, type Upstream } from '../proxy/config.ts';
+import { ConfigError, readEnv, toAppUpstream, toBaseUrl, toStartIssuer, type Upstream } from '../proxy/config.ts';
 import { devEdge } from '../tooling/dev-edge.ts';
 import { startSandbox } from '../proxy/node/sandbox.ts';
 import { onShutdown } from '../proxy/node/shutdown.ts';
@@ -13,15 +13,17 @@ import { toBuildFacts } from '../src/lib/to-build-facts.ts';
 try {
   const env = readEnv(process.env);
   const baseUrl = toBaseUrl(env);
-  let upstream: Upstream = { appUrl: env.APP_URL ?? '', issuer: env.TOKEN_ISSUER ?? env.AUTH_ISSUER ?? env.APP_URL ?? '', jwksUrl: env.TOKEN_JWKS_URL };
+  let upstream: Upstream;
   const cleanups: (() => Promise<void>)[] = [];
-  if (!env.APP_URL) {
+  if (env.APP_URL) {
+    upstream = toAppUpstream(env, env.APP_URL);
+  } else {
     const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL });
     cleanups.push(() => sandbox.close());
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
   }
   // The pages name the addresses of this machine, as a build for them would (astro.config reads these).
-  Object.assign(process.env, { BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: env.AUTH_ISSUER ?? upstream.issuer });
+  Object.assign(process.env, { BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: toStartIssuer(env, upstream) });
   const facts = toBuildFacts(readContent(), 'dev');
   // Build outputs and project copies are not sources: a change there must not re-sync the content or reload the page.
   const ignored = ['**/.build-tmp/**', '**/.test-dist*/**', '**/dist/**', '**/dist-worker/**', '**/release/**', '**/.data/**'];

@@ -1,3 +1,5 @@
+import { isOAuthClientError } from '../../runtime/oauth/oauth-client-error.ts';
+
 /** Exit codes of every command (documented in content/docs/cli.md). */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
@@ -21,10 +23,16 @@ export function usageError(message: string): CliError {
   return new CliError(message, 'ERR_USAGE', EXIT.usage);
 }
 
+/** A runtime OAuth client failure whose cause is an address given or published: a malformed or plain-http one (content/docs/cli.md, Exit codes). */
+const USAGE_CODES = new Set(['ERR_BAD_URL', 'ERR_INSECURE_URL']);
+
 /**
- * Whether `error` is a CliError. By name, not `instanceof`: the binary loads the cores as a separate script
- * (cli/load-cores.ts), whose CliError is another class object than the entry script's.
+ * The failure the user is told about, or undefined for an internal error: a CliError as it is, or a runtime
+ * OAuthClientError (runtime/oauth) with its message and code. By name, not `instanceof`: the binary loads the
+ * cores as a separate script (cli/load-cores.ts), whose classes are other class objects than the entry script's.
  */
-export function isCliError(error: unknown): error is CliError {
-  return error instanceof Error && error.name === 'CliError' && typeof (error as CliError).exitCode === 'number';
+export function toCliError(error: unknown): CliError | undefined {
+  if (error instanceof Error && error.name === 'CliError' && typeof (error as CliError).exitCode === 'number') return error as CliError;
+  if (!isOAuthClientError(error)) return undefined;
+  return Object.assign(new CliError(error.message, error.code, USAGE_CODES.has(error.code) ? EXIT.usage : EXIT.failure), { cause: error });
 }

@@ -1,7 +1,7 @@
 import type { Login } from './credential-file.ts';
-import { requireEndpoint, type AuthServerMetadata } from './discovery.ts';
-import type { Fetch } from './http-json.ts';
-import { postForm } from './oauth/token-endpoint.ts';
+import { requireEndpoint, type AuthServerMetadata } from '../../runtime/oauth/authorization-server.ts';
+import type { Fetch } from '../../runtime/oauth/fetch-json.ts';
+import { postForm } from '../../runtime/oauth/token-endpoint.ts';
 
 /** RFC 7009 §2.1: revokes a login's refresh token (the server may revoke its access tokens with it). */
 export async function revokeLogin(fetcher: Fetch, as: AuthServerMetadata, login: Login): Promise<void> {

@@ -1,6 +1,6 @@
 import { MCP_ERROR_CODES } from '../../runtime/mcp/mcp-error.ts';
-import { isCliError } from './cli-error.ts';
-import { toNetworkCode, toNetworkReason } from './http-json.ts';
+import { toCliError } from './cli-error.ts';
+import { toNetworkCode, toNetworkReason } from '../../runtime/oauth/fetch-json.ts';
 import { NO_CREDENTIAL } from './token-source.ts';
 
 /** A JSON-RPC error object (JSON-RPC 2.0 §5.1). */
@@ -29,9 +29,10 @@ function toUpstreamError(text: unknown, id: string | number): RpcError | undefin
 
 /** Why a request could not be forwarded, as the JSON-RPC error its sender gets: one sentence, no secret. */
 export function toRpcError(error: unknown, id: string | number): RpcError {
-  if (isCliError(error)) {
-    const auth = ['ERR_NO_CREDENTIAL', 'ERR_LOGIN_EXPIRED'].includes(error.code) || error.code.startsWith('ERR_OAUTH_');
-    return { code: auth ? UNAUTHORIZED : error.code === 'ERR_UNREACHABLE' ? UNREACHABLE : INTERNAL, message: error.message };
+  const failure = toCliError(error);
+  if (failure) {
+    const auth = ['ERR_NO_CREDENTIAL', 'ERR_LOGIN_EXPIRED'].includes(failure.code) || failure.code.startsWith('ERR_OAUTH_');
+    return { code: auth ? UNAUTHORIZED : failure.code === 'ERR_UNREACHABLE' ? UNREACHABLE : INTERNAL, message: failure.message };
   }
   const e = error as Error & { code?: unknown; data?: { status?: number; text?: unknown } };
   const upstream = toUpstreamError(e.data?.text, id);

@@ -1,6 +1,6 @@
 import { CliError } from './cli-error.ts';
 import type { CredentialStore } from './credential-store.ts';
-import type { TokenResponse } from './oauth/token-endpoint.ts';
+import type { TokenResponse } from '../../runtime/oauth/token-endpoint.ts';
 
 /** The `sub` of an ID token received straight from the token endpoint (OpenID Connect Core §3.1.3.7: TLS stands in for the signature). */
 function toSubject(idToken: string | undefined): string | undefined {

@@ -4,9 +4,9 @@ import { chmodSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { basename, dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { CliError } from './cli-error.ts';
-import { request, type Fetch } from './http-json.ts';
+import { request, type Fetch } from '../../runtime/oauth/fetch-json.ts';
 import { toExpectedSum, toReleaseFolder } from './release-sums.ts';
-import { requireSecureUrl } from './secure-url.ts';
+import { requireSecureUrl } from '../../runtime/oauth/secure-url.ts';
 import { toReleaseNamespace, verifySshSignature } from '../../runtime/release/ssh-signature.ts';
 
 /** What an update needs to know. */

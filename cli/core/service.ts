@@ -1,5 +1,7 @@
-import { discoverMcpUrl, getAuthServerMetadata, getProtectedResource, type AuthServerMetadata, type ProtectedResource } from './discovery.ts';
-import type { Fetch } from './http-json.ts';
+import { discoverAuthorizationServer, type AuthServerMetadata } from '../../runtime/oauth/authorization-server.ts';
+import type { Fetch } from '../../runtime/oauth/fetch-json.ts';
+import { discoverProtectedResource, type ProtectedResource } from '../../runtime/oauth/protected-resource.ts';
+import { discoverMcpUrl } from './discovery.ts';
 
 /** What the CLI learns about a service from its own documents, starting at the base URL. */
 export interface Service extends ProtectedResource {
@@ -15,8 +17,8 @@ export interface McpEndpoint extends ProtectedResource {
 
 /** base URL → protected-resource metadata (RFC 9728) → its first authorization server → RFC 8414 metadata. */
 export async function discoverService(fetcher: Fetch, baseUrl: string): Promise<Service> {
-  const resource = await getProtectedResource(fetcher, new URL(baseUrl));
-  return { baseUrl, ...resource, as: await getAuthServerMetadata(fetcher, resource.issuer) };
+  const resource = await discoverProtectedResource(fetcher, new URL(baseUrl));
+  return { baseUrl, ...resource, as: await discoverAuthorizationServer(fetcher, resource.issuer) };
 }
 
 /**
@@ -25,6 +27,6 @@ export async function discoverService(fetcher: Fetch, baseUrl: string): Promise<
  */
 export async function discoverMcpEndpoint(fetcher: Fetch, baseUrl: string, override?: URL): Promise<McpEndpoint> {
   const url = override ?? (await discoverMcpUrl(fetcher, baseUrl));
-  const resource = await getProtectedResource(fetcher, url);
-  return { url, ...resource, as: await getAuthServerMetadata(fetcher, resource.issuer) };
+  const resource = await discoverProtectedResource(fetcher, url);
+  return { url, ...resource, as: await discoverAuthorizationServer(fetcher, resource.issuer) };
 }

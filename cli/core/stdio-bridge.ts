@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport, type AuthProvider, type JSONRPCMessage }
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { MCP_ERROR_CODES } from '../../runtime/mcp/mcp-error.ts';
 import { toRpcError } from './rpc-error.ts';
-import type { Fetch } from './http-json.ts';
+import type { Fetch } from '../../runtime/oauth/fetch-json.ts';
 
 /** The upstream a bridge forwards to, resolved on first use (and again after a failed resolution). */
 export interface Upstream {

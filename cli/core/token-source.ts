@@ -1,9 +1,10 @@
 import { CliError } from './cli-error.ts';
 import type { CachedToken, IssuerCredentials } from './credential-file.ts';
 import type { CredentialStore } from './credential-store.ts';
-import type { AuthServerMetadata } from './discovery.ts';
-import type { Fetch } from './http-json.ts';
-import { OAuthResponseError, requestToken, type TokenResponse } from './oauth/token-endpoint.ts';
+import type { AuthServerMetadata } from '../../runtime/oauth/authorization-server.ts';
+import { getClientCredentialsToken } from '../../runtime/oauth/client-credentials-token.ts';
+import type { Fetch } from '../../runtime/oauth/fetch-json.ts';
+import { OAuthResponseError, requestToken, type TokenResponse } from '../../runtime/oauth/token-endpoint.ts';
 
 /** Where tokens for one resource come from. */
 export interface TokenSourceOptions {
@@ -56,12 +57,7 @@ async function obtain(o: TokenSourceOptions, entry: IssuerCredentials): Promise<
       throw error;
     }
   }
-  const client = entry.workload!;
-  const granted = client.scope?.split(' ');
-  const scope = granted ? o.scopes.filter((s) => granted.includes(s)) : o.scopes;
-  const response = await requestToken(o.fetch, o.as.token_endpoint,
-    { grant_type: 'client_credentials', resource: o.resource, ...(scope.length ? { scope: scope.join(' ') } : {}) },
-    client, 'The workload client\'s token request');
+  const response = await getClientCredentialsToken(o.fetch, o.as, entry.workload!, o.resource, o.scopes);
   return { response, from: 'workload' };
 }
 

@@ -12,6 +12,7 @@ import { generatedPageSchema, type GeneratedPage } from '../schemas/page.ts';
 import { discoverySchema, type DiscoveryLinkSource } from '../schemas/discovery.ts';
 import { fillPlaceholders, fillPlaceholdersDeep, toPlaceholders } from '../lib/fill-placeholders.ts';
 import { toServiceAddressPattern } from '../lib/find-service-addresses.ts';
+import { toAuthIssuer } from '../../runtime/auth-issuer.ts';
 import { toLocalUrl, LOCAL } from '../../runtime/local-defaults.ts';
 import { checkContentSources } from './check-sources.ts';
 import { ContentError } from './content-error.ts';
@@ -111,7 +112,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
   if (!overrides.success) throw ContentError.fromZod('environment (BASE_URL, APP_URL, AUTH_ISSUER, RELEASE_ARCHIVE, RELEASE_PUBLIC_KEY)', overrides.error);
   const base_url = overrides.data.BASE_URL ?? site.base_url;
   const app_url = overrides.data.APP_URL ?? site.app_url;
-  const auth_issuer = overrides.data.AUTH_ISSUER ?? app_url;
+  const auth_issuer = toAuthIssuer({ AUTH_ISSUER: overrides.data.AUTH_ISSUER, APP_URL: app_url });
   const cli = {
     ...site.cli,
     release_archive: overrides.data.RELEASE_ARCHIVE ?? site.cli.release_archive,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { getServerMetadata } from '../../sandbox/auth/workload-client.ts';
+import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
 import { readTestContent } from '../helpers/built-site.ts';
 import { useTestSandbox } from '../sandbox/sandbox-fixture.ts';
 import { launchChromium } from './browser.ts';
@@ -38,7 +38,7 @@ async function freshPage(): Promise<{ page: Page; problems: string[] }> {
 
 /** Where the CLI's sign-in starts: its authorization request, to a loopback redirect nobody listens on. */
 async function authorizationUrl(): Promise<string> {
-  const url = new URL((await getServerMetadata(sandbox.issuer)).authorization_endpoint);
+  const url = new URL((await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint!);
   url.search = new URLSearchParams({
     client_id: site.cli.client_id, response_type: 'code', redirect_uri: 'http://127.0.0.1:9/callback', scope: 'warden:access warden:lessons.read',
     code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
@@ -59,7 +59,7 @@ describe("the authorization server's pages in Chromium", () => {
 
   it('the device grant: code page, a refused code, confirmation and the signed-in page', async () => {
     const { page, problems } = await freshPage();
-    const metadata = (await getServerMetadata(sandbox.issuer)) as unknown as Record<string, string>;
+    const metadata = await discoverAuthorizationServer(fetch, sandbox.issuer);
     const started = await fetch(metadata.device_authorization_endpoint!, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -85,7 +85,7 @@ describe("the authorization server's pages in Chromium", () => {
     const lost = await page.goto(`${sandbox.url}/interaction/unknown-uid`);
     expect(lost?.status()).toBe(400);
     await expect(page.locator('h1').textContent()).resolves.toBe('Sign-in failed');
-    const unknown = await page.goto(`${(await getServerMetadata(sandbox.issuer)).authorization_endpoint}?client_id=nobody&response_type=code`);
+    const unknown = await page.goto(`${(await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint}?client_id=nobody&response_type=code`);
     expect(unknown?.status()).toBe(400);
     await expect(page.locator('main').textContent()).resolves.toContain('invalid_client');
     expect(problems).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readEnv, toAudiences, toBaseUrl } from '../../proxy/config.ts';
+import { ConfigError, readEnv, toAppUpstream, toAudiences, toBaseUrl, toStartIssuer, toUpstream } from '../../proxy/config.ts';
 import { toBuildMismatches } from '../../proxy/node/build-info.ts';
 
 describe('configuration from the environment', () => {
@@ -49,5 +49,29 @@ describe('configuration from the environment', () => {
     ]);
     expect(toBuildMismatches(wanted, wanted)).toEqual([]);
     expect(toBuildMismatches(undefined, wanted)[0]).toMatch(/missing/);
+  });
+});
+
+describe('the authorization server, from AUTH_ISSUER / TOKEN_ISSUER / APP_URL (one default: runtime/auth-issuer.ts)', () => {
+  const app = 'https://app.warden.example';
+  const sandbox = { appUrl: 'http://127.0.0.1:4322', issuer: 'http://127.0.0.1:4322' };
+
+  it('with an app: the documents name AUTH_ISSUER, else APP_URL; tokens carry TOKEN_ISSUER, else that', () => {
+    const env = readEnv({ APP_URL: app });
+    expect(toAppUpstream(env, app)).toEqual({ appUrl: app, issuer: app, jwksUrl: undefined });
+    expect(toStartIssuer(env, toAppUpstream(env, app))).toBe(app);
+    const named = readEnv({ APP_URL: app, AUTH_ISSUER: 'https://id.warden.example', TOKEN_ISSUER: 'https://tokens.warden.example' });
+    expect(toAppUpstream(named, app).issuer).toBe('https://tokens.warden.example');
+    expect(toStartIssuer(named, toAppUpstream(named, app))).toBe('https://id.warden.example');
+  });
+
+  it('with the demo sandbox: its own issuer, whatever AUTH_ISSUER says', () => {
+    expect(toStartIssuer(readEnv({ AUTH_ISSUER: 'https://id.warden.example' }), sandbox)).toBe(sandbox.issuer);
+  });
+
+  it('over a finished build: APP_URL moves the forward target only, the built issuer stays', () => {
+    const built = { base_url: 'https://warden.example', app_url: app, auth_issuer: app };
+    expect(toUpstream(readEnv({ APP_URL: 'https://staging.warden.example' }), built).issuer).toBe(app);
+    expect(toUpstream(readEnv({ AUTH_ISSUER: 'https://id.warden.example' }), built).issuer).toBe('https://id.warden.example');
   });
 });

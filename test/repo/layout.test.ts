@@ -35,6 +35,12 @@ describe('where code may reach', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('runtime/oauth/ (bundled for the browser by the Try it panel) uses no Node built-in and nothing outside runtime/', () => {
+    const files = listFiles('runtime/oauth').filter((f) => f.endsWith('.ts')).map((f) => join('runtime', 'oauth', f));
+    expect(files.filter((f) => /from\s+['"]node:|\bBuffer\b|\bprocess\./.test(readFileSync(f, 'utf8')))).toEqual([]);
+    expect(importsUnder('runtime/oauth').filter((i) => !i.target.startsWith(`runtime${'/'}`))).toEqual([]);
+  });
+
   it('proxy/ loads no sandbox code by import (the sandbox is started as its own module, lazily, by proxy/node/sandbox.ts)', () => {
     const offenders = importsUnder('proxy').filter((i) => i.target.startsWith(`sandbox${'/'}`));
     expect(offenders).toEqual([]);

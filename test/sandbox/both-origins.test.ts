@@ -4,7 +4,9 @@ import { createApp } from '../../proxy/create-app.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
-import { getClientCredentialsToken, registerWorkloadClient } from '../../sandbox/auth/workload-client.ts';
+import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
+import { getClientCredentialsToken } from '../../runtime/oauth/client-credentials-token.ts';
+import { registerWorkloadClient } from '../../runtime/oauth/register-workload-client.ts';
 import { BASE_URL, createTestConfig } from '../proxy/helpers/test-app.ts';
 import { makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 
@@ -22,8 +24,10 @@ beforeAll(async () => {
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
   forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
   edge = await listen(createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }), '127.0.0.1', 0);
-  const client = await registerWorkloadClient(sandbox.issuer, await sandbox.mintRegistrationCode());
-  const get = async (resource: string, scopes: string[]) => (await getClientCredentialsToken(sandbox.issuer, client, resource, scopes)).access_token;
+  // One client, tokens for two resources (RFC 8707): the edge's base URL and the hosted origin.
+  const as = await discoverAuthorizationServer(fetch, sandbox.issuer);
+  const client = await registerWorkloadClient(fetch, as, { code: await sandbox.mintRegistrationCode(), clientName: 'test', scopes: [] });
+  const get = async (resource: string, scopes: string[]) => (await getClientCredentialsToken(fetch, as, client, resource, scopes)).access_token;
   tokens.edgeAccess = await get(BASE_URL, ['warden:access']);
   tokens.hostedAccess = await get(sandbox.url, ['warden:access']);
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getServerMetadata } from '../../sandbox/auth/workload-client.ts';
+import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
 import { readTestContent } from '../helpers/built-site.ts';
 import { approveDeviceOverHttp, signInOverHttp } from '../helpers/http-sign-in.ts';
 import { postMcp, useTestSandbox } from './sandbox-fixture.ts';
@@ -18,10 +18,10 @@ const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'ba
 
 /** The CLI's login: authorization code + PKCE to a loopback redirect on any port (RFC 8252 §7.3). */
 async function authorize(options: { redirectUri?: string; resource?: string; decision?: 'continue' | 'cancel' } = {}) {
-  const metadata = await getServerMetadata(sandbox.issuer);
+  const metadata = await discoverAuthorizationServer(fetch, sandbox.issuer);
   const verifier = randomBytes(32).toString('base64url');
   const redirectUri = options.redirectUri ?? `http://127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}/callback`;
-  const url = new URL(metadata.authorization_endpoint);
+  const url = new URL(metadata.authorization_endpoint!);
   url.search = new URLSearchParams({
     client_id: CLI, response_type: 'code', redirect_uri: redirectUri, state: 'st4te', scope: 'warden:access warden:lessons.read',
     code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', resource: options.resource ?? sandbox.baseUrl,
@@ -84,8 +84,8 @@ describe("the CLI's public client signs a person in through the sign-in page", (
   it("issues a token for the hosted origin's own resource when asked, and refuses any other resource", async () => {
     const { tokens } = await redeem({ resource: sandbox.url });
     expect(claimsOf(tokens.access_token).aud).toBe(sandbox.url);
-    const metadata = await getServerMetadata(sandbox.issuer);
-    const url = new URL(metadata.authorization_endpoint);
+    const metadata = await discoverAuthorizationServer(fetch, sandbox.issuer);
+    const url = new URL(metadata.authorization_endpoint!);
     url.search = new URLSearchParams({
       client_id: CLI, response_type: 'code', redirect_uri: 'http://127.0.0.1:5000/callback', scope: 'warden:access', resource: 'https://elsewhere.example',
       code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
@@ -97,7 +97,7 @@ describe("the CLI's public client signs a person in through the sign-in page", (
 
 describe('the device authorization grant (RFC 8628) signs in a machine without a browser', () => {
   const start = async () => {
-    const metadata = (await getServerMetadata(sandbox.issuer)) as unknown as Record<string, string>;
+    const metadata = await discoverAuthorizationServer(fetch, sandbox.issuer);
     const response = await fetch(metadata.device_authorization_endpoint!, form({ client_id: CLI, scope: 'warden:access', resource: sandbox.baseUrl }));
     const device = (await response.json()) as { device_code: string; user_code: string; verification_uri: string; verification_uri_complete: string; interval: number };
     expect(response.status, JSON.stringify(device)).toBe(200);

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getServerMetadata, getClientCredentialsToken, registerWorkloadClient } from '../../sandbox/auth/workload-client.ts';
+import { getWorkloadAccessToken } from '../../harness/workload-token.ts';
+import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/start.ts';
 import { makeDataDir } from './sandbox-fixture.ts';
 
@@ -35,7 +36,7 @@ const cookieJar = (response: Response) => response.headers.getSetCookie().map((c
 
 describe('the sign-in page', () => {
   it("names the client, the scopes with their meaning and where the browser returns, with Continue and Cancel", async () => {
-    const auth = new URL((await getServerMetadata(sandbox.issuer)).authorization_endpoint);
+    const auth = new URL((await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint!);
     auth.search = new URLSearchParams({
       client_id: 'warden-cli', response_type: 'code', redirect_uri: 'http://127.0.0.1:7777/callback', scope: 'warden:access warden:lessons.read',
       code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
@@ -64,7 +65,7 @@ describe('the sign-in page', () => {
   });
 
   it("renders oidc-provider's own errors the same way (an unknown client at the authorization endpoint)", async () => {
-    const response = await fetch(`${(await getServerMetadata(sandbox.issuer)).authorization_endpoint}?client_id=nobody&response_type=code`);
+    const response = await fetch(`${(await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint}?client_id=nobody&response_type=code`);
     expect(response.status).toBe(400);
     const html = await response.text();
     expectSelfContained(html, response.headers);
@@ -96,8 +97,7 @@ describe('the dashboard gives a registration code and the command that uses it',
     expect(command, html).toBeDefined();
     expect(html).toContain('expires in 60 minutes');
     const code = command!.split(' ').pop()!;
-    const client = await registerWorkloadClient(sandbox.issuer, code);
-    expect((await getClientCredentialsToken(sandbox.issuer, client, 'http://127.0.0.1:1', ['warden:access'])).access_token).toBeTruthy();
+    expect(await getWorkloadAccessToken(sandbox.issuer, code, { resource: 'http://127.0.0.1:1', scopes: ['warden:access'], clientName: 'test' })).toBeTruthy();
   });
 
   it('mints nothing for a visitor who is not signed in, or for a forged cookie, or from another site', async () => {

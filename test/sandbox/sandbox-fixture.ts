@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importJWK, SignJWT } from 'jose';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/start.ts';
-import { getClientCredentialsToken, registerWorkloadClient } from '../../sandbox/auth/workload-client.ts';
+import { getWorkloadAccessToken } from '../../harness/workload-token.ts';
 
 export { getFreePort };
 
@@ -39,8 +39,7 @@ export async function getWorkloadToken(
   sandbox: RunningSandbox & { baseUrl: string },
   scopes = ['warden:access', 'warden:lessons.read', 'warden:lessons.write'],
 ): Promise<string> {
-  const client = await registerWorkloadClient(sandbox.issuer, await sandbox.mintRegistrationCode());
-  return (await getClientCredentialsToken(sandbox.issuer, client, sandbox.baseUrl, scopes)).access_token;
+  return getWorkloadAccessToken(sandbox.issuer, await sandbox.mintRegistrationCode(), { resource: sandbox.baseUrl, scopes, clientName: 'test' });
 }
 
 /** Signs a token with the sandbox's own key (a real signature) but chosen claims: expired or mis-addressed. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { registerWorkloadClient, getServerMetadata } from '../../sandbox/auth/workload-client.ts';
+import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
+import { registerWorkloadClient } from '../../runtime/oauth/register-workload-client.ts';
 import { getWorkloadToken, postMcp, signWithSandboxKey, useTestSandbox } from './sandbox-fixture.ts';
 
 const sandbox = useTestSandbox();
@@ -39,10 +40,11 @@ describe('the sandbox verifies every bearer token itself', () => {
 
   it('a registration code is used once; the token endpoint refuses a resource other than the base URL', async () => {
     const code = await sandbox.mintRegistrationCode();
-    const client = await registerWorkloadClient(sandbox.issuer, code);
+    const as = await discoverAuthorizationServer(fetch, sandbox.issuer);
+    const client = await registerWorkloadClient(fetch, as, { code, clientName: 'test', scopes: [] });
     expect(client.client_secret).toBeTruthy();
-    await expect(registerWorkloadClient(sandbox.issuer, code)).rejects.toThrow(/registration failed: 401/);
-    const response = await fetch((await getServerMetadata(sandbox.issuer)).token_endpoint, {
+    await expect(registerWorkloadClient(fetch, as, { code, clientName: 'test', scopes: [] })).rejects.toMatchObject({ code: 'ERR_BAD_REGISTRATION_CODE' });
+    const response = await fetch(as.token_endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret, scope: 'warden:access', resource: 'https://elsewhere.example' }),
@@ -54,6 +56,7 @@ describe('the sandbox verifies every bearer token itself', () => {
     const response = await fetch(`${sandbox.url}/registration-codes`, { method: 'POST' });
     expect(response.status).toBe(201);
     const { registration_code } = (await response.json()) as { registration_code: string };
-    expect((await registerWorkloadClient(sandbox.issuer, registration_code)).client_id).toBeTruthy();
+    const as = await discoverAuthorizationServer(fetch, sandbox.issuer);
+    expect((await registerWorkloadClient(fetch, as, { code: registration_code, clientName: 'test', scopes: [] })).client_id).toBeTruthy();
   });
 });

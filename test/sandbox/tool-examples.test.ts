@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getServerMetadata } from '../../sandbox/auth/workload-client.ts';
+import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
 import { readTestContent } from '../helpers/built-site.ts';
 import { signInOverHttp } from '../helpers/http-sign-in.ts';
 import { createFrozenClock, makeDataDir, postMcp, startTestSandbox } from './sandbox-fixture.ts';
@@ -25,10 +25,10 @@ let token = '';
 
 /** The demo user's token, as a person gets it: authorization code with PKCE through the sign-in page. */
 async function signInAsDemoUser(): Promise<string> {
-  const metadata = await getServerMetadata(sandbox.issuer);
+  const metadata = await discoverAuthorizationServer(fetch, sandbox.issuer);
   const verifier = randomBytes(32).toString('base64url');
   const redirectUri = 'http://127.0.0.1:53682/callback';
-  const url = new URL(metadata.authorization_endpoint);
+  const url = new URL(metadata.authorization_endpoint!);
   url.search = new URLSearchParams({
     client_id: site.cli.client_id, response_type: 'code', redirect_uri: redirectUri, scope: site.scopes.map((s) => s.name).join(' '),
     code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', resource: sandbox.url,

@@ -1,6 +1,5 @@
 import { CliError } from '../cli-error.ts';
-import type { AuthServerMetadata } from '../discovery.ts';
-import { requireEndpoint } from '../discovery.ts';
+import { requireEndpoint, type AuthServerMetadata } from '../../../runtime/oauth/authorization-server.ts';
 
 /** What an authorization request carries. */
 export interface AuthorizationRequest {

@@ -1,12 +1,12 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { CliError } from '../cli-error.ts';
-import type { AuthServerMetadata } from '../discovery.ts';
-import type { Fetch } from '../http-json.ts';
+import type { AuthServerMetadata } from '../../../runtime/oauth/authorization-server.ts';
+import type { Fetch } from '../../../runtime/oauth/fetch-json.ts';
 import { readAuthorizationResponse, toAuthorizationUrl } from './authorization-code.ts';
 import { startLoopbackRedirect } from './loopback-redirect.ts';
 import { createPkce, createState } from './pkce.ts';
-import { requestToken, type TokenResponse } from './token-endpoint.ts';
+import { requestToken, type TokenResponse } from '../../../runtime/oauth/token-endpoint.ts';
 
 /** What a browser login needs. */
 export interface BrowserLoginOptions {

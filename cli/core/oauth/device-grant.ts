@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError } from '../cli-error.ts';
-import { requireEndpoint, type AuthServerMetadata } from '../discovery.ts';
-import type { Fetch } from '../http-json.ts';
-import { OAuthResponseError, postForm, requestToken, type TokenResponse } from './token-endpoint.ts';
+import { requireEndpoint, type AuthServerMetadata } from '../../../runtime/oauth/authorization-server.ts';
+import type { Fetch } from '../../../runtime/oauth/fetch-json.ts';
+import { OAuthResponseError, postForm, requestToken, type TokenResponse } from '../../../runtime/oauth/token-endpoint.ts';
 
 /** The device authorization response (RFC 8628 §3.2). */
 export interface DeviceAuthorization {

@@ -1,5 +1,5 @@
 // The Try it panel in the browser: sends the request, shows the answer, and signs in for tool calls.
-import { discoverAuthorizationServer, toAuthorizationUrl, toCodeChallenge, toRandomString } from '../../lib/try-it/browser-oauth.ts';
+import { toAuthorizationUrl, toCodeChallenge, toRandomString } from '../../lib/try-it/browser-oauth.ts';
 import { toShownBody } from '../../lib/try-it/read-response.ts';
 import type { TryItConfig } from '../../lib/try-it/to-try-it-config.ts';
 import type { TryItRequest } from '../../lib/try-it/to-try-it-request.ts';
@@ -71,7 +71,9 @@ export function wireTryItPanel(panel: HTMLElement): void {
     signIn.disabled = true;
     status.textContent = 'Finding the sign-in service…';
     try {
-      const server = await discoverAuthorizationServer(config.resource);
+      // Loaded on first use: pages show the panel long before anyone signs in.
+      const { discoverSignIn } = await import('../../lib/try-it/discover-sign-in.ts');
+      const server = await discoverSignIn(config.resource);
       const [state, verifier] = [toRandomString(), toRandomString()];
       savePending({ state, verifier, tokenEndpoint: server.token_endpoint, returnTo: `${location.pathname}#try-it` });
       location.assign(toAuthorizationUrl(server.authorization_endpoint, { ...config, state, codeChallenge: await toCodeChallenge(verifier) }));

@@ -1,6 +1,7 @@
 // The Try it panel's OAuth client, as pure functions over web standards (fetch, Web Crypto), so the same code
-// runs in the browser and in tests: discovery (RFC 9728, RFC 8414), PKCE (RFC 7636), the authorization request
-// with a resource indicator (RFC 8707) and the code exchange of a public client (RFC 6749 §4.1.3).
+// runs in the browser and in tests: PKCE (RFC 7636), the authorization request with a resource indicator
+// (RFC 8707) and the code exchange of a public client (RFC 6749 §4.1.3). Discovery is the shared core's
+// (runtime/oauth), in words a reader can act on (discover-sign-in.ts).
 
 /** The authorization server endpoints the panel needs, as its metadata names them. */
 export interface AuthorizationServer {
@@ -24,33 +25,6 @@ export function toRandomString(bytes = 32): string {
 /** RFC 7636 §4.2: the S256 code challenge of a verifier. */
 export async function toCodeChallenge(verifier: string): Promise<string> {
   return bytesToBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
-}
-
-async function getJson(url: string, what: string, fetchFn: typeof fetch): Promise<Record<string, unknown>> {
-  let response: Response;
-  try {
-    response = await fetchFn(url, { headers: { Accept: 'application/json' } });
-  } catch {
-    throw new SignInError(`${what} at ${new URL(url).origin} is not reachable from this browser, so signing in is not possible right now.`);
-  }
-  if (!response.ok) throw new SignInError(`${what} answered ${response.status} at ${url}.`);
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/**
- * Finds the authorization server of a resource as an MCP client does: the resource's protected-resource
- * metadata (RFC 9728 §3) names its issuer, whose metadata (RFC 8414 §3) names the endpoints.
- */
-export async function discoverAuthorizationServer(resource: string, fetchFn: typeof fetch = fetch): Promise<AuthorizationServer> {
-  const prm = await getJson(`${resource}/.well-known/oauth-protected-resource`, 'The service', fetchFn);
-  const issuer = Array.isArray(prm.authorization_servers) ? String(prm.authorization_servers[0]) : '';
-  if (!issuer) throw new SignInError(`The service's protected-resource metadata names no authorization server.`);
-  // RFC 8414 §3.1: the well-known segment goes between the issuer's host and its path.
-  const { origin, pathname } = new URL(issuer);
-  const metadata = await getJson(`${origin}/.well-known/oauth-authorization-server${pathname === '/' ? '' : pathname}`, 'The sign-in service', fetchFn);
-  const server = { issuer: String(metadata.issuer ?? issuer), authorization_endpoint: String(metadata.authorization_endpoint ?? ''), token_endpoint: String(metadata.token_endpoint ?? '') };
-  if (!server.authorization_endpoint || !server.token_endpoint) throw new SignInError(`The authorization server's metadata lacks its endpoints.`);
-  return server;
 }
 
 /** What an authorization request names. */

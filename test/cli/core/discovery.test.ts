@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverMcpUrl, getAuthServerMetadata, getProtectedResource } from '../../../cli/core/discovery.ts';
+import { discoverMcpUrl } from '../../../cli/core/discovery.ts';
 import { discoverMcpEndpoint, discoverService } from '../../../cli/core/service.ts';
 import { useTestSandbox } from '../../sandbox/sandbox-fixture.ts';
 
@@ -23,28 +23,8 @@ afterAll(() => server.close());
 
 const sandbox = useTestSandbox();
 
+// Protected-resource and authorization-server discovery themselves are tested with the core (test/runtime/oauth).
 describe('discovery from documents', () => {
-  it('reads the path-inserted metadata of an endpoint first (RFC 9728 §3.1), then the root', async () => {
-    docs = { '/.well-known/oauth-protected-resource': { resource: origin, authorization_servers: ['https://as.example'] } };
-    expect(await getProtectedResource(fetch, new URL(`${origin}/mcp`))).toEqual({ resource: origin, issuer: 'https://as.example', scopes: [] });
-    docs['/.well-known/oauth-protected-resource/mcp'] = { resource: `${origin}/mcp`, authorization_servers: ['https://as2.example'], scopes_supported: ['a'] };
-    expect(await getProtectedResource(fetch, new URL(`${origin}/mcp`))).toEqual({ resource: `${origin}/mcp`, issuer: 'https://as2.example', scopes: ['a'] });
-  });
-
-  it('refuses metadata naming another resource (RFC 9728 §3.3) or an http authorization server off loopback', async () => {
-    docs = { '/.well-known/oauth-protected-resource': { resource: 'https://victim.example', authorization_servers: ['https://as.example'] } };
-    await expect(getProtectedResource(fetch, new URL(origin))).rejects.toMatchObject({ code: 'ERR_RESOURCE_MISMATCH' });
-    docs = { '/.well-known/oauth-protected-resource': { resource: origin, authorization_servers: ['http://as.example'] } };
-    await expect(getProtectedResource(fetch, new URL(origin))).rejects.toMatchObject({ code: 'ERR_INSECURE_URL' });
-    docs = { '/.well-known/oauth-protected-resource': { resource: origin, authorization_servers: [] } };
-    await expect(getProtectedResource(fetch, new URL(origin))).rejects.toThrow(/authorization_servers/);
-  });
-
-  it('refuses authorization-server metadata for another issuer (RFC 8414 §3.3)', async () => {
-    docs = { '/.well-known/oauth-authorization-server': { issuer: 'https://evil.example', token_endpoint: `${origin}/token` } };
-    await expect(getAuthServerMetadata(fetch, origin)).rejects.toMatchObject({ code: 'ERR_ISSUER_MISMATCH' });
-  });
-
   it('learns the tool endpoint from the health document, else the tool manifest', async () => {
     docs = { '/api/health': { status: 'ok', mcp: 'https://app.example/mcp' } };
     expect((await discoverMcpUrl(fetch, origin)).href).toBe('https://app.example/mcp');

@@ -1,4 +1,4 @@
-import { CliError } from './cli-error.ts';
+import { OAuthClientError } from './oauth-client-error.ts';
 
 /** True for 127.0.0.0/8, ::1 and localhost: the only hosts plain http may reach (RFC 8252 §8.3 treats them as local). */
 export function isLoopbackHost(hostname: string): boolean {
@@ -7,7 +7,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Parses an address the CLI will send credentials to or trust documents from, and refuses plain http to any
+ * Parses an address a client will send credentials to or trust documents from, and refuses plain http to any
  * host but loopback (RFC 6749 §3.1 and §10.9: endpoints MUST use TLS).
  */
 export function requireSecureUrl(value: string, what: string): URL {
@@ -15,14 +15,14 @@ export function requireSecureUrl(value: string, what: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new CliError(`${what} "${value}" is not a URL`, 'ERR_BAD_URL', 2);
+    throw new OAuthClientError(`${what} "${value}" is not a URL`, 'ERR_BAD_URL');
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
   if (url.protocol === 'http:') {
-    throw new CliError(`${what} ${url.origin} uses plain http: only https is allowed, or http to a loopback address`, 'ERR_INSECURE_URL', 2);
+    throw new OAuthClientError(`${what} ${url.origin} uses plain http: only https is allowed, or http to a loopback address`, 'ERR_INSECURE_URL');
   }
-  throw new CliError(`${what} "${value}" is not an http(s) URL`, 'ERR_BAD_URL', 2);
+  throw new OAuthClientError(`${what} "${value}" is not an http(s) URL`, 'ERR_BAD_URL');
 }
 
 /** The URL without a trailing slash: base URLs and resource identifiers are compared in this form (RFC 8707 §2). */

@@ -1,6 +1,6 @@
-import { CliError } from './cli-error.ts';
+import { OAuthClientError } from './oauth-client-error.ts';
 
-/** The fetch every core takes injected (the global one in the binary; tests may pass another real one). */
+/** The fetch every core takes injected (the global one in the binary and the browser; tests may pass another real one). */
 export type Fetch = typeof fetch;
 
 const TIMEOUT_MS = 15_000;
@@ -31,7 +31,7 @@ export async function request(fetcher: Fetch, url: string | URL, init: RequestIn
   try {
     return await fetcher(url, { ...init, signal: init.signal ?? AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    throw new CliError(`cannot reach ${new URL(url).origin}: ${toNetworkReason(error)}`, 'ERR_UNREACHABLE');
+    throw new OAuthClientError(`cannot reach ${new URL(url).origin}: ${toNetworkReason(error)}`, 'ERR_UNREACHABLE');
   }
 }
 
@@ -44,7 +44,7 @@ export async function readJsonObject(response: Response, what: string): Promise<
   } catch {
     // fall through
   }
-  throw new CliError(`${what} at ${response.url || 'the server'} is not a JSON object (HTTP ${response.status})`, 'ERR_BAD_DOCUMENT');
+  throw new OAuthClientError(`${what} at ${response.url || 'the server'} is not a JSON object (HTTP ${response.status})`, 'ERR_BAD_DOCUMENT');
 }
 
 /** GETs a JSON document that must answer 200. */
@@ -52,7 +52,7 @@ export async function getJson(fetcher: Fetch, url: string | URL, what: string): 
   const response = await request(fetcher, url, { headers: { accept: 'application/json' } });
   if (response.status !== 200) {
     await response.body?.cancel();
-    throw new CliError(`${what} at ${String(url)} answered HTTP ${response.status}`, 'ERR_BAD_DOCUMENT');
+    throw new OAuthClientError(`${what} at ${String(url)} answered HTTP ${response.status}`, 'ERR_BAD_DOCUMENT');
   }
   return readJsonObject(response, what);
 }

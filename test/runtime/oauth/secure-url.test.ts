@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, requireSecureUrl, toCanonicalUrl } from '../../../cli/core/secure-url.ts';
+import { isLoopbackHost, requireSecureUrl, toCanonicalUrl } from '../../../runtime/oauth/secure-url.ts';
 
 describe('requireSecureUrl', () => {
   it('takes https anywhere and http only to loopback', () => {
@@ -9,9 +9,9 @@ describe('requireSecureUrl', () => {
     }
   });
 
-  it('refuses plain http to any other host, naming the setting (exit 2)', () => {
+  it('refuses plain http to any other host, naming the setting', () => {
     for (const remote of ['http://warden.example', 'http://10.0.0.1', 'http://127.0.0.1.example.com', 'http://[::2]']) {
-      expect(() => requireSecureUrl(remote, '--base-url')).toThrow(expect.objectContaining({ code: 'ERR_INSECURE_URL', exitCode: 2, message: expect.stringMatching(/^--base-url http:\/\/.* uses plain http/) }));
+      expect(() => requireSecureUrl(remote, '--base-url')).toThrow(expect.objectContaining({ code: 'ERR_INSECURE_URL', message: expect.stringMatching(/^--base-url http:\/\/.* uses plain http/) }));
     }
   });
 

@@ -1,5 +1,5 @@
-import { CliError } from '../cli-error.ts';
-import { readJsonObject, request, type Fetch } from '../http-json.ts';
+import { readJsonObject, request, type Fetch } from './fetch-json.ts';
+import { OAuthClientError } from './oauth-client-error.ts';
 
 /** How a client authenticates at the token endpoint (RFC 6749 §2.3, RFC 7591 §2). */
 export interface ClientAuth {
@@ -19,7 +19,7 @@ export interface TokenResponse {
 }
 
 /** An OAuth error response (RFC 6749 §5.2), kept with its code so callers can tell `invalid_grant` from the rest. */
-export class OAuthResponseError extends CliError {
+export class OAuthResponseError extends OAuthClientError {
   readonly error: string;
   constructor(error: string, description: string | undefined, what: string) {
     super(`${what} was refused: ${error}${description ? ` (${description})` : ''}`, `ERR_OAUTH_${error.toUpperCase()}`);
@@ -44,7 +44,7 @@ export async function postForm(fetcher: Fetch, url: string, params: Record<strin
   const json = response.ok && !(response.headers.get('content-type') ?? '').includes('json') ? {} : await readJsonObject(response, `The answer to ${what}`);
   if (!response.ok) {
     if (typeof json.error === 'string') throw new OAuthResponseError(json.error, typeof json.error_description === 'string' ? json.error_description : undefined, what);
-    throw new CliError(`${what} failed: HTTP ${response.status}`, 'ERR_HTTP');
+    throw new OAuthClientError(`${what} failed: HTTP ${response.status}`, 'ERR_HTTP');
   }
   return json;
 }
@@ -53,7 +53,7 @@ export async function postForm(fetcher: Fetch, url: string, params: Record<strin
 export async function requestToken(fetcher: Fetch, tokenEndpoint: string, params: Record<string, string | string[]>, client: ClientAuth, what: string): Promise<TokenResponse> {
   const json = await postForm(fetcher, tokenEndpoint, params, client, what);
   if (typeof json.access_token !== 'string' || String(json.token_type).toLowerCase() !== 'bearer') {
-    throw new CliError(`${what}: the token endpoint answered without a Bearer access token`, 'ERR_BAD_TOKEN_RESPONSE');
+    throw new OAuthClientError(`${what}: the token endpoint answered without a Bearer access token`, 'ERR_BAD_TOKEN_RESPONSE');
   }
   return json as unknown as TokenResponse;
 }
