@@ -17,6 +17,7 @@ import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
 import { benchLogging } from './sections/logging-bench.ts';
 import { benchMcp } from './sections/mcp-bench.ts';
+import { benchStart } from './sections/start-bench.ts';
 import { benchTwins } from './sections/twins-bench.ts';
 import { benchWorker } from './sections/worker-bench.ts';
 
@@ -36,7 +37,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'cpu', 'mcp', 'twins', 'logging', 'worker', 'cli'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'cpu', 'start', 'mcp', 'twins', 'logging', 'worker', 'cli'].some((s) => config.sections.has(s));
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -61,6 +62,7 @@ try {
       const token = (await getClientCredentialsToken(sandboxUrl, client, sandboxUrl, ['warden:access'])).access_token;
       return benchEdgeCpu(config, sandboxUrl, token);
     });
+    if (config.sections.has('start')) await attempt('Start', () => benchStart(config, edgeEnv, dist));
     if (config.sections.has('mcp')) await attempt('MCP forwarding', async () => {
       const { registration_code } = (await (await fetch(`${sandboxUrl}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
       const client = await registerWorkloadClient(sandboxUrl, registration_code, 'bench');
