@@ -1,9 +1,11 @@
-// `npm run serve`: the edge server from one bundled JavaScript file, which esbuild makes from proxy/serve.ts and
-// remakes when one of its sources changes. The process then neither strips types nor walks a graph of modules at
-// start, so it answers sooner and with less memory (BENCHMARKS.md). Plain JavaScript on
-// purpose: a .ts entry would load Node's type stripper, the cost avoided. An install without dev dependencies (no
+// `npm run serve`: the edge server from one bundled JavaScript file, which esbuild makes from proxy/serve.ts and the
+// packages it imports, and remakes when one of those files changes. The process then neither strips types nor
+// resolves, reads and links a graph of modules from node_modules at start, so it answers sooner and with less memory
+// (BENCHMARKS.md); Node's compile cache beside the bundle spares compiling it again on later starts. Plain JavaScript
+// on purpose: a .ts entry would load Node's type stripper, the cost avoided. An install without dev dependencies (no
 // esbuild) runs the TypeScript source as it is.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { enableCompileCache, flushCompileCache } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -17,10 +19,15 @@ const inputsFile = join(cache, 'inputs.json');
 function isFresh() {
   if (!existsSync(bundled) || !existsSync(inputsFile)) return false;
   const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
-  return Object.entries(inputs).every(([file, mtime]) => existsSync(file) && statSync(file).mtimeMs === mtime);
+  return Object.entries(inputs).every(([file, mtime]) => statSync(file, { throwIfNoEntry: false })?.mtimeMs === mtime);
 }
 
-/** Bundles the edge's own code (packages stay imports, resolved from node_modules); false without esbuild. */
+/**
+ * Bundles the edge with its packages into one file; false without esbuild. Their CommonJS code (pino, prom-client,
+ * undici) reaches Node's built-ins through `require`, which an ES module lacks: the banner makes one. pino's worker
+ * threads (transports) are never started here, so its worker files need not exist beside the bundle; pino-pretty,
+ * required only on a terminal, stays a package loaded from node_modules then.
+ */
 async function bundle() {
   let esbuild;
   try {
@@ -29,7 +36,8 @@ async function bundle() {
     return false;
   }
   const result = await esbuild.build({
-    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external',
+    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node24',
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     write: false, metafile: true, logLevel: 'warning', outfile: bundled,
   });
   mkdirSync(cache, { recursive: true });
@@ -43,4 +51,9 @@ async function bundle() {
 }
 
 const target = isFresh() || (await bundle()) ? bundled : entry;
+// The cache is kept per Node version and per file's contents: a remade bundle or another Node compiles afresh and
+// writes its own entry. Nothing is cached where the folder cannot be written; NODE_COMPILE_CACHE, when set, wins.
+enableCompileCache(join(cache, 'compile'));
 await import(pathToFileURL(target).href);
+// Written now that the server is listening, not at exit: a server that is killed never exits.
+flushCompileCache();
