@@ -38,10 +38,10 @@ async function bundle() {
   const result = await esbuild.build({
     entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node24',
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    write: false, metafile: true, logLevel: 'warning', outfile: bundled,
+    write: false, metafile: true, logLevel: 'warning', outfile: bundled, plugins: [undiciPool],
   });
   mkdirSync(cache, { recursive: true });
-  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).map((file) => [resolve(root, file), statSync(resolve(root, file)).mtimeMs]));
+  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('undici-pool:')).map((file) => [resolve(root, file), statSync(resolve(root, file)).mtimeMs]));
   // Written aside, then renamed: a second server starting meanwhile reads a whole file or none.
   const temporary = `${bundled}.${process.pid}`;
   writeFileSync(temporary, result.outputFiles[0].contents);
@@ -49,6 +49,21 @@ async function bundle() {
   writeFileSync(inputsFile, JSON.stringify(inputs));
   return true;
 }
+
+/**
+ * undici's index loads all of undici (fetch, WebSocket, caches, mocks) before it exports anything; the edge takes its
+ * connection pool alone (proxy/node/upstream-pool.ts), so the bundle takes the two modules that index re-exports.
+ */
+const undiciPool = {
+  name: 'undici-pool',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-pool' }));
+    build.onLoad({ filter: /.*/, namespace: 'undici-pool' }, () => ({
+      resolveDir: root,
+      contents: "export { default as Agent } from 'undici/lib/dispatcher/agent.js'; export { default as buildConnector } from 'undici/lib/core/connect.js';",
+    }));
+  },
+};
 
 const target = isFresh() || (await bundle()) ? bundled : entry;
 // The cache is kept per Node version and per file's contents: a remade bundle or another Node compiles afresh and
