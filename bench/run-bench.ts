@@ -17,6 +17,7 @@ import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
 import { benchLogging } from './sections/logging-bench.ts';
 import { benchMcp } from './sections/mcp-bench.ts';
+import { benchStart } from './sections/start-bench.ts';
 import { benchTwins } from './sections/twins-bench.ts';
 import { benchWorker } from './sections/worker-bench.ts';
 
@@ -36,7 +37,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'cpu', 'mcp', 'twins', 'logging', 'worker', 'cli'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'cpu', 'start', 'mcp', 'twins', 'logging', 'worker', 'cli'].some((s) => config.sections.has(s));
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -59,6 +60,7 @@ try {
       const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: sandboxUrl, scopes: ['warden:access'], clientName: 'bench-cpu' });
       return benchEdgeCpu(config, sandboxUrl, token);
     });
+    if (config.sections.has('start')) await attempt('Start', () => benchStart(config, edgeEnv, dist));
     if (config.sections.has('mcp')) await attempt('MCP forwarding', async () => {
       const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: baseUrl, scopes: ['warden:access'], clientName: 'bench' });
       return benchMcp(config, baseUrl, sandboxUrl, token);

@@ -11,8 +11,9 @@ export const benchConfigSchema = z.object({
   BENCH_LATENCY_REQUESTS: int(2000),
   // One run each by default: bare Astro + Starlight takes many minutes at 5,000 pages.
   BENCH_BUILD_RUNS: int(1),
+  BENCH_START_RUNS: int(9),
   BENCH_BUILD_PAGES: z.string().default('1000,5000'),
-  BENCH_SECTIONS: z.string().default('http,cpu,mcp,logging,jwt,worker,build,twins,cli'),
+  BENCH_SECTIONS: z.string().default('http,cpu,start,mcp,logging,jwt,worker,build,twins,cli'),
   BENCH_OUT: z.string().default('BENCHMARKS.md'),
 });
 

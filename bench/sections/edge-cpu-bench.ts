@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +32,7 @@ const loadAvg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 
  * CPU time per answered request of each server process (utime + stime from /proc before and after one fixed wrk
  * load), medians of interleaved runs: the edge as deployed (access log on, metrics on their own port) and with both
  * off, against bare node:http and nginx answering the same recorded bytes and headers; MCP forwarding to a fast
- * stand-in against a keep-alive node:http pipe proxy and nginx proxy_pass. Then start time and memory.
+ * stand-in against a keep-alive node:http pipe proxy and nginx proxy_pass. Then memory after the load.
  */
 export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sandboxToken: string): Promise<string> {
   provideTools(['wrk', 'nginx']);
@@ -141,10 +140,9 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
     const afterLoad = { edge: getRssMiB(deployed.pid), quiet: getRssMiB(quiet.pid) };
     unplace();
 
-    const startRows = await measureStart(env, dist);
     const ended = loadAvg();
     return [
-      '## The edge at Node\'s limit: CPU per request, start, memory',
+      '## The edge at Node\'s limit: CPU per request and memory',
       '',
       `CPU time (utime + stime of the server process from /proc) per answered request over one wrk load (1 thread, ${load.connections} connections, ${load.seconds} s), median of ${config.BENCH_RUNS} interleaved runs after a ${config.BENCH_WARMUP} s warm-up. "edge" is \`npm run serve\` as deployed (access log on, one JSON line per request to stdout, here /dev/null; metrics on their own port); "quiet" is the same with the access log and metrics off. The references answer the same recorded bytes and headers (the edge's own answers, recorded first) from memory: bare \`node:http\` (bench/serve/replay.ts) and nginx 1.22 (one process, \`master_process off\`, access log off). Load average before ${started}, after ${ended}. ${placement.said}`,
       '',
@@ -158,8 +156,6 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
       '',
       toTable(['request', 'bytes', 'content-encoding'], wire),
       '',
-      ...startRows,
-      '',
       `RSS after the load above: edge ${num(afterLoad.edge, 0)} MiB, quiet ${num(afterLoad.quiet, 0)} MiB.`,
     ].join('\n');
   } finally {
@@ -167,81 +163,4 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
     for (const server of servers.reverse()) await server.close();
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-/**
- * Milliseconds from spawning a command to its first 200 from `url`, polled every 5 ms, within 30 s; the process's RSS
- * 0.5 s later. The command runs in its own process group, stopped whole: `npm run` does not pass SIGTERM on.
- */
-async function timeToHealthy(command: string[], env: Record<string, string>, url: string): Promise<{ ms: number; rss: number }> {
-  const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
-  const exited = new Promise((r) => child.once('exit', r));
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited (${child.exitCode})`);
-      if (performance.now() - started > 30_000) throw new Error(`${command.join(' ')} did not answer ${url} within 30 s`);
-      const ok = await fetch(url, { signal: AbortSignal.timeout(500) }).then((r) => r.status === 200, () => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const ms = performance.now() - started;
-    await new Promise((r) => setTimeout(r, 500));
-    // The process that answers: npm's child when the command is npm.
-    const pids = [child.pid!, ...readChildren(child.pid!)];
-    return { ms, rss: Math.max(...pids.map((pid) => getRssMiB(pid)).filter((n) => Number.isFinite(n))) };
-  } finally {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-    await exited;
-    // The group's last member may outlive its leader by a moment: wait until the port is free again.
-    for (let i = 0; i < 100 && (await fetch(url, { signal: AbortSignal.timeout(200) }).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Every descendant of a process (Linux /proc/<pid>/task/<pid>/children). */
-function readChildren(pid: number): number[] {
-  try {
-    const direct = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    return direct.flatMap((child) => [child, ...readChildren(child)]);
-  } catch {
-    return [];
-  }
-}
-
-/** Start to the first healthy answer, and RSS after start, for the edge's entries and a bare server holding the same files. */
-async function measureStart(env: Record<string, string>, dist: string): Promise<string[]> {
-  const port = await getFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  const serveEnv = { ...env, BASE_URL: env.BASE_URL!, PORT: String(port), LOG_LEVEL: 'info', METRICS_PORT: 'off' };
-  const node = process.execPath;
-  const entries: [string, string[], Record<string, string>, string][] = [
-    [`\`node ${EDGE_ARGS.join(' ')}\` (what \`npm run serve\` runs: the bundle)`, [node, ...EDGE_ARGS], serveEnv, '/api/health'],
-    ['`node proxy/serve.ts` (the TypeScript source, type-stripped)', [node, 'proxy/serve.ts'], serveEnv, '/api/health'],
-    ['`npm run serve`', ['npm', 'run', '--silent', 'serve'], serveEnv, '/api/health'],
-    ['bare node:http holding the same files (bench/serve/hold-dist.mjs)', [node, 'bench/serve/hold-dist.mjs'], { PORT: String(port), DIST: dist }, '/llms.txt'],
-  ];
-  const rows: (string | number)[][] = [];
-  const results: { ms: number; rss: number }[] = [];
-  for (const [name, command, vars, path] of entries) {
-    const runs: { ms: number; rss: number }[] = [];
-    for (let i = 0; i < 5; i++) runs.push(await timeToHealthy(command, vars, `${url}${path}`));
-    const result = { ms: median(runs.map((r) => r.ms)), rss: median(runs.map((r) => r.rss)) };
-    results.push(result);
-    rows.push([name, num(result.ms, 0), num(result.rss, 0)]);
-  }
-  const [bundle, , , bare] = results as [{ ms: number; rss: number }, unknown, unknown, { ms: number; rss: number }];
-  return [
-    'Start: from spawning the process to its first 200 on `/api/health` (polled every 5 ms), median of 5; RSS 0.5 s after that (VmRSS), median of 5. Goals: the edge ≤ 300 ms; its RSS after start ≤ 1.5× the bare server holding the same files (dist with its precompressed variants).',
-    '',
-    toTable(['process', 'ms to healthy', 'RSS MiB after start'], rows),
-    '',
-    toTable(['goal', 'measured', 'verdict'], [
-      ['edge start ≤ 300 ms', `${num(bundle.ms, 0)} ms`, verdict(bundle.ms <= 300)],
-      ['edge RSS after start ≤ 1.5× bare', ratio(bundle.rss, bare.rss), verdict(bundle.rss / bare.rss <= 1.5)],
-    ]),
-  ];
 }
