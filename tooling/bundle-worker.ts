@@ -53,7 +53,7 @@ export async function bundleWorker(options: { distDir: string; outFile: string }
   if (!facts) throw new Error(`${distDir}/_build.json is missing: run \`npm run build\` before bundling the worker.`);
   const outFile = resolve(options.outFile);
   await build({
-    entryPoints: [resolve(import.meta.dirname, '../edge/main.ts')],
+    entryPoints: [resolve(import.meta.dirname, '../proxy/edge/main.ts')],
     outfile: outFile,
     bundle: true,
     format: 'esm',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
+import { PATHS } from '../../facts/paths.ts';
 import { describe, expect, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { DYNAMIC_PATHS, toDistFile } from '../helpers/dist-files.ts';
@@ -67,7 +68,9 @@ describe('sitemap', () => {
 describe('page addresses', () => {
   it.each(htmlFiles.filter((f) => f !== '404.html'))('%s: canonical and og:url name the public path, without .html', (file) => {
     const doc = read(join(SITE_DIR, file));
-    const expected = `${BASE_URL}${toPagePathOfHtmlFile(file)}`;
+    // The MCP endpoint's own page is what a browser's GET of the endpoint answers: its address is the endpoint's.
+    const path = toPagePathOfHtmlFile(file);
+    const expected = `${BASE_URL}${path === PATHS.mcpEndpointPage ? PATHS.mcp : path}`;
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(expected);
     expect(doc.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(expected);
   });

@@ -121,8 +121,12 @@ describe('the release archive stand-in', () => {
     const sums = await fetch(`${sandbox.url}/releases/cli/latest/download/SHA256SUMS`);
     expect(sums.status).toBe(200);
     expect(await sums.text()).toBe('abc  warden-linux-x64.tar.gz\n');
-    for (const path of ['/releases/cli/../secrets.json', '/releases/cli/%2e%2e/secrets.json', '/releases/cli/latest/download/missing.tar.gz', '/releases/cli/latest']) {
+    for (const path of ['/releases/cli/../secrets.json', '/releases/cli/%2e%2e/secrets.json', '/releases/cli/latest/download/missing.tar.gz']) {
       expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(404);
     }
+    // A folder answers its index (sandbox/http/release-index.ts), as a release host's listing does.
+    const folder = await fetch(`${sandbox.url}/releases/cli/latest`, { headers: { accept: 'text/markdown' } });
+    expect(folder.status).toBe(200);
+    expect(await folder.text()).toContain('[download/](/releases/cli/latest/download/)');
   });
 });

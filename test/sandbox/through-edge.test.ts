@@ -59,7 +59,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('SDK clients through the edge at %s'
 describe('error answers through the edge are JSON-RPC errors as JSON, whatever the client accepts', () => {
   const list = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} });
   const cases: [string, number, () => RequestInit][] = [
-    ['GET with Accept text/html (a browser)', 405, () => ({ headers: { accept: 'text/html' } })],
+    // A GET without text/event-stream (a browser, an agent) gets the endpoint's page instead: test/proxy/mcp-endpoint-page.test.ts.
     ['GET with Accept text/event-stream (no server stream here)', 405, () => ({ headers: { accept: 'text/event-stream' } })],
     ['DELETE with a token and Accept text/html', 405, () => ({ method: 'DELETE', headers: { accept: 'text/html', authorization: `Bearer ${token}` } })],
     [
