@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { getFreePort } from '../../harness/free-port.ts';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
@@ -74,6 +74,7 @@ export async function benchStart(config: BenchConfig, env: Record<string, string
     },
     { name: '`npm run serve`', command: ['npm', 'run', '--silent', 'serve'], path: '/api/health', prepare: () => ({ env: serveEnv }) },
   ];
+  const loadBefore = toLoad();
   const runs: StartTiming[][] = starters.map(() => []);
   try {
     for (let round = 0; round < config.BENCH_START_RUNS; round++) {
@@ -88,12 +89,13 @@ export async function benchStart(config: BenchConfig, env: Record<string, string
     for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
     removeProjectCopy(clean);
   }
+  const loadAfter = toLoad();
   const result = runs.map((r) => ({ ms: median(r.map((t) => t.ms)), cpuMs: median(r.map((t) => t.cpuMs)), rss: median(r.map((t) => t.rss)), range: `${num(Math.min(...r.map((t) => t.ms)))}–${num(Math.max(...r.map((t) => t.ms)))}` }));
   const [edge, bare, edgeFresh, bareFresh] = result as [typeof result[0], typeof result[0], typeof result[0], typeof result[0]];
   return [
     '## Start',
     '',
-    `From spawning the process to its first 200 (\`/api/health\` for the edge, \`/llms.txt\` for the bare server; polled every 5 ms), median of ${config.BENCH_START_RUNS} rounds, each starting every process below in turn; CPU is the process's user + system time at that moment, RSS its VmRSS 0.5 s later. The edge runs as deployed (access log on, metrics on their own port), over the same dist the bare server holds in memory. "Fresh" drops from the OS file cache what each process reads (the bundle and what lies beside it, its inputs, the dist; Node's own binary stays cached) and gives the edge an empty compile cache (\`NODE_COMPILE_CACHE\`): a first start on a new machine. The clean copy holds the project's sources without \`node_modules/.cache\`, so it bundles first.`,
+    `From spawning the process to its first 200 (\`/api/health\` for the edge, \`/llms.txt\` for the bare server; polled every 5 ms), median of ${config.BENCH_START_RUNS} rounds, each starting every process below in turn; CPU is the process's user + system time at that moment, RSS its VmRSS 0.5 s later. The edge runs as deployed (access log on, metrics on their own port), over the same dist the bare server holds in memory. "Fresh" drops from the OS file cache what each process reads (the bundle and what lies beside it, its inputs, the dist; Node's own binary stays cached) and gives the edge an empty compile cache (\`NODE_COMPILE_CACHE\`): a first start on a new machine. The clean copy holds the project's sources without \`node_modules/.cache\`, so it bundles first. Load average before ${loadBefore}, after ${loadAfter}.`,
     '',
     toTable(['process', 'ms to healthy (median)', 'range ms', 'CPU ms', 'RSS MiB after start'], starters.map((s, i) => [s.name, num(result[i]!.ms), result[i]!.range, num(result[i]!.cpuMs), num(result[i]!.rss)])),
     '',
@@ -104,6 +106,9 @@ export async function benchStart(config: BenchConfig, env: Record<string, string
     ]),
   ].join('\n');
 }
+
+/** The load averages over 1, 5 and 15 minutes. */
+const toLoad = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
 /** Every file under a folder (none when it does not exist). */
 function toFiles(dir: string): string[] {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
@@ -73,5 +73,20 @@ describe('npm run serve (scripts/serve.mjs)', () => {
     const { url } = await serve();
     expect(statSync(bundle()).mtimeMs).toBeGreaterThan(made);
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  });
+
+  it('without esbuild (an install without dev dependencies) runs proxy/serve.ts as it is', async () => {
+    await stopAll();
+    rmSync(join(project, 'node_modules', '.cache', 'warden-edge'), { recursive: true, force: true });
+    // An esbuild that cannot be imported, found before the checkout's own.
+    const stub = join(project, 'node_modules', 'esbuild');
+    mkdirSync(stub, { recursive: true });
+    writeFileSync(join(stub, 'package.json'), JSON.stringify({ name: 'esbuild', main: 'index.js' }));
+    writeFileSync(join(stub, 'index.js'), "throw new Error('esbuild is not installed');\n");
+    const { url } = await serve();
+    expect(existsSync(bundle())).toBe(false);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const page = await fetch(`${url}/docs/overview`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
   });
 });
