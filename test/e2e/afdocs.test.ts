@@ -25,7 +25,13 @@ beforeAll(async () => {
 
 afterAll(() => dist && rmSync(dist, { recursive: true, force: true }));
 
-const report = (results: { status: string; id: string; message: string }[]) => results.map((r) => `${r.status} ${r.id}: ${r.message}`).join('\n');
+/** Each result's line, and for a failed link check the links it found broken, so a failure says what to fix. */
+const report = (results: { status: string; id: string; message: string; details?: Record<string, unknown> }[]) =>
+  results.map((r) => {
+    const pages = (r.status === 'fail' ? (r.details?.pageResults ?? []) : []) as { url?: string; samples?: { url?: string; resolvedUrl?: string; outcome?: string; status?: number }[] }[];
+    const broken = pages.flatMap((p) => (p.samples ?? []).filter((x) => x.outcome !== 'ok').map((x) => `    ${p.url} → ${x.resolvedUrl ?? x.url}: ${x.outcome} ${x.status ?? ''}`));
+    return [`${r.status} ${r.id}: ${r.message}`, ...new Set(broken)].slice(0, 40).join('\n');
+  }).join('\n');
 
 describe('afdocs check', () => {
   it('on the Node edge server: no check fails, no unexplained warning', async () => {
