@@ -68,9 +68,14 @@ describe('sitemap', () => {
 describe('page addresses', () => {
   it.each(htmlFiles.filter((f) => f !== '404.html'))('%s: canonical and og:url name the public path, without .html', (file) => {
     const doc = read(join(SITE_DIR, file));
-    // The MCP endpoint's own page is what a browser's GET of the endpoint answers: its address is the endpoint's.
+    // The MCP endpoint's own page is what a browser's GET of the endpoint answers: its address is the endpoint's,
+    // and, being no docs page, it carries no Open Graph data.
     const path = toPagePathOfHtmlFile(file);
-    const expected = `${BASE_URL}${path === PATHS.mcpEndpointPage ? PATHS.mcp : path}`;
+    if (path === PATHS.mcpEndpointPage) {
+      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${BASE_URL}${PATHS.mcp}`);
+      return;
+    }
+    const expected = `${BASE_URL}${path}`;
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(expected);
     expect(doc.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(expected);
   });
