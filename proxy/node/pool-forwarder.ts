@@ -46,6 +46,8 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
           return resolve(new Response(null, { status, headers: responseHeaders }));
         }
         const cleanEnd = isEventStream(responseHeaders);
+        // Up to 64 KiB may wait unread before the upstream is held back, as a Node stream's buffer: a small answer
+        // is taken whole, never paused half-read while its connection could close under it.
         const upstream = new ReadableStream<Uint8Array>({
           start: (controller) => void (stream = controller),
           pull: () => control.resume(),
@@ -53,7 +55,7 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
             open = false;
             control.abort(reason instanceof Error ? reason : new Error('the client stopped reading'));
           },
-        });
+        }, new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }));
         response = new Response(withIdleLimit(upstream, { idleMs: idle.ms, cleanEnd, onIdle: idle.onIdle }), { status, headers: responseHeaders });
         // The Response is handed over with the body's first bytes, as the MCP fast path writes its head
         // (proxy/node/relay-answer.ts): a body malformed from its first byte is then a 502 with nothing sent. The
