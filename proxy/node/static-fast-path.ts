@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toContentCoding, type Coding } from '../../runtime/http/content-coding.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
-import { toTargetPath } from '../../runtime/node/target-path.ts';
 import type { RequestFacts } from '../observability/observe.ts';
 import { toWritten, type HeaderRecord, type StaticAnswer } from '../static/file-answer.ts';
 import { toVariant } from '../static/negotiate.ts';
@@ -32,8 +31,8 @@ const flat = (headers: HeaderRecord): string[] => Object.entries(headers).flat()
 
 /**
  * The Node fast path for static documents, for the route table's `static` route and its fast methods (GET, HEAD):
- * a plain path gets the static planner's answer written with node:http's own writeHead/end, without the web Request and Response the
- * app's adapter builds around each exchange (the most of a small file's cost, measured in BENCHMARKS.md). The
+ * a plain path gets the static planner's answer written with node:http's own writeHead/end, without the web
+ * Request and Response the app's adapter builds around each exchange (the most of a small file's cost, measured in BENCHMARKS.md). The
  * answer is the planner's, remembered per path, variant and coding (it depends on nothing else), so both paths
  * send the same bytes; 304, HEAD and the request id are applied per request as the app does. Returns false for
  * everything else, which the app then answers, and hands a request to `fallback` (the app) should the planner fail.
@@ -61,8 +60,7 @@ export function createStaticFastPath(
     res.end(written.body as Uint8Array | null);
   };
 
-  return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const path = toTargetPath(req.url);
+  return (req: IncomingMessage, res: ServerResponse, path: string): boolean => {
     const markdown = toVariant(req.headers.accept) === 'markdown';
     const coding = toContentCoding(req.headers['accept-encoding']);
     const at = slot(markdown, coding);

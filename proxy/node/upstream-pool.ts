@@ -24,6 +24,12 @@ export type UpstreamDispatch = (
   callbacks: UpstreamCallbacks,
 ) => UpstreamControl;
 
+/**
+ * How often a request that met a closing pooled connection is sent again: the upstream may close several idle
+ * connections at once, and the next one the pool hands out may be one of them.
+ */
+const STALE_RETRIES = 3;
+
 /** A connection that the upstream closed or reset: the request may never have reached it. */
 const CLOSED_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
@@ -72,8 +78,9 @@ function toUpstreamError(error: SocketFailure): UpstreamError {
  *
  * Pooled connections: undici retires idle sockets before the upstream's `Keep-Alive: timeout` hint (RFC 9112 §9.3)
  * and lets an idle socket's pending close arrive before it reuses it. A request that still meets a connection the
- * upstream closed, on a socket that had answered before, and fails before any byte of its own answer, is sent once
- * more on a new one (the upstream never saw it: the rule Node's documentation gives for `request.reusedSocket`).
+ * upstream closed, on a socket that had answered before, and fails before any byte of its own answer, is sent
+ * again, at most STALE_RETRIES times (the upstream never saw it: the rule Node's documentation gives for
+ * `request.reusedSocket`).
  */
 export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: number; connections?: number }): { dispatch: UpstreamDispatch; close(): Promise<void> } {
   const agent = new Agent({
@@ -109,7 +116,7 @@ export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: 
       fail(new UpstreamError('timeout'));
     }, options.timeoutMs);
 
-    const attempt = (mayRetry: boolean) => {
+    const attempt = (retries: number) => {
       let answering = false;
       let headed = false;
       agent.dispatch({ origin, path, method: request.method ?? 'POST', headers: request.headers, body: request.body }, {
@@ -135,12 +142,12 @@ export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: 
           callbacks.onEnd();
         },
         onResponseError: (_controller, error) => {
-          if (mayRetry && !headed && !answering && !dropped && isStaleConnection(error)) return attempt(false);
+          if (retries > 0 && !headed && !answering && !dropped && isStaleConnection(error)) return attempt(retries - 1);
           fail(error);
         },
       });
     };
-    attempt(true);
+    attempt(STALE_RETRIES);
     return { abort: drop, pause: () => controller?.pause(), resume: () => controller?.resume() };
   };
 

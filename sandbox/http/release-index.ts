@@ -38,7 +38,7 @@ function toNote(entry: ReleaseEntry): string {
 export function toReleaseIndex(title: string, path: string, entries: ReleaseEntry[], format: IndexFormat): string {
   const href = (entry: ReleaseEntry) => `${path}${encodeURIComponent(entry.name)}${entry.folder ? '/' : ''}`;
   const label = (entry: ReleaseEntry) => `${entry.name}${entry.folder ? '/' : ''}`;
-  const intro = 'The warden CLI release: one archive per platform, SHA256SUMS and its signature. latest/download/ is the newest release; download/v<version>/ each one.';
+  const intro = 'The command-line release: one archive per platform, SHA256SUMS and its signature. latest/download/ is the newest release; download/v<version>/ each one.';
   if (format === 'markdown') {
     const items = entries.map((e) => `- [${label(e)}](${href(e)}): ${toNote(e)}`);
     return `# ${title}: ${path}\n\n${intro}\n\n${items.join('\n')}\n`;
