@@ -1,4 +1,4 @@
-import { isBodyless, isEventStream, UpstreamError, type Forwarder } from './forwarder.ts';
+import { isBodyless, UpstreamError, type Forwarder } from './forwarder.ts';
 import { withIdleLimit } from './idle-limit.ts';
 
 /**
@@ -22,7 +22,7 @@ export function createFetchForwarder(options: { timeoutMs: number; fetch?: typeo
       // fetch decodes compressed bodies, so the upstream's length and encoding no longer describe the bytes.
       out.delete('content-length');
       out.delete('content-encoding');
-      const streamed = isBodyless(response.status, method) || !response.body ? null : withIdleLimit(response.body, { idleMs: idle.ms, cleanEnd: isEventStream(out), onIdle: idle.onIdle });
+      const streamed = isBodyless(response.status, method) || !response.body ? null : withIdleLimit(response.body, { idleMs: idle.ms, contentType: out.get('content-type'), onIdle: () => idle.onIdle?.(response.status) });
       return new Response(streamed, { status: response.status, headers: out });
     } catch (error) {
       if (signal.aborted) throw error;

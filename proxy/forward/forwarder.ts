@@ -8,9 +8,9 @@ export interface UpstreamRequest {
   signal: AbortSignal;
   /**
    * How long the body may stall after the headers: an event stream then ends cleanly, any other body breaks off
-   * (proxy/forward/idle-limit.ts); `onIdle` is told.
+   * (proxy/forward/idle-watch.ts). `onIdle` is told the answer's status, which may be before the answer is handed over.
    */
-  idle: { ms: number; onIdle?: () => void };
+  idle: { ms: number; onIdle?: (status: number) => void };
 }
 
 /** Whether a body is an event stream, which may end at any time (the client resumes with Last-Event-ID). */

@@ -1,32 +1,46 @@
+import { IdleWatch } from './idle-watch.ts';
+
 /**
- * An upstream body that must keep moving: when no chunk arrives for `idleMs` while the client waits for one, the
- * upstream read is cancelled. An event stream then ends cleanly, as a server may close an SSE response at any time
- * and the client reconnects (MCP Streamable HTTP: resumability, Last-Event-ID); any other body errors, so the client
- * sees the response broken off rather than complete (RFC 9112 §8). `onIdle` is told either way.
+ * An upstream body as a web stream under the idle limit (proxy/forward/idle-watch.ts): the limit counts while the
+ * client waits for a chunk. When it passes, the upstream read is cancelled and the stream ends as the watch says,
+ * after `onIdle` is told.
  */
-export function withIdleLimit(body: ReadableStream<Uint8Array>, options: { idleMs: number; cleanEnd: boolean; onIdle?: () => void }): ReadableStream<Uint8Array> {
+export function withIdleLimit(body: ReadableStream<Uint8Array>, options: { idleMs: number; contentType: string | null; onIdle?: () => void }): ReadableStream<Uint8Array> {
   const reader = body.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let out!: ReadableStreamDefaultController<Uint8Array>;
+  /** Set once the stream has ended, failed or been cancelled: a read that settles afterwards is dropped. */
+  let over = false;
+  const watch = new IdleWatch(options.idleMs, options.contentType, (brokenBy) => {
+    over = true;
+    options.onIdle?.();
+    reader.cancel('upstream idle').catch(() => {});
+    if (brokenBy) out.error(brokenBy);
+    else out.close();
+  });
   return new ReadableStream<Uint8Array>({
+    start: (controller) => void (out = controller),
     async pull(controller) {
-      const idle = new Promise<'idle'>((resolve) => (timer = setTimeout(() => resolve('idle'), options.idleMs)));
+      // Pulled: the client can take a chunk, so the upstream's silence counts until one arrives.
+      watch.resume();
       try {
-        const result = await Promise.race([reader.read(), idle]);
-        if (result === 'idle') {
-          options.onIdle?.();
-          reader.cancel('upstream idle').catch(() => {});
-          if (options.cleanEnd) controller.close();
-          else controller.error(new Error(`the upstream sent nothing for ${options.idleMs} ms`));
-        } else if (result.done) controller.close();
-        else controller.enqueue(result.value);
+        const result = await reader.read();
+        watch.hold();
+        if (over) return;
+        if (result.done) {
+          over = true;
+          watch.stop();
+          controller.close();
+        } else controller.enqueue(result.value);
       } catch (error) {
+        watch.stop();
+        if (over) return;
+        over = true;
         controller.error(error);
-      } finally {
-        clearTimeout(timer);
       }
     },
     cancel(reason) {
-      clearTimeout(timer);
+      over = true;
+      watch.stop();
       return reader.cancel(reason);
     },
   });

@@ -51,10 +51,17 @@ export const toUpstreamUrl = (config: AppConfig): string => toUrl(config.appUrl,
 /** The log's words for an upstream body that stalled past the idle limit. */
 export const toIdleCause = (config: AppConfig): string => `idle for ${config.upstreamIdleTimeoutMs} ms after the headers`;
 
-/** Tells the log how the upstream answered: its address, the time to its headers, its status or failure. */
+/**
+ * Tells the log how the upstream answered: its address, the time to its headers, its status or failure. A failure
+ * once told stays: the idle limit can pass before the forwarder hands the answer over, and its status comes after.
+ */
 export function toUpstreamReport(url: string, tell: Tell): (facts: { status?: number; error?: string }) => void {
   const started = Date.now();
-  return (facts) => tell({ upstream: { address: url, ms: Date.now() - started, ...facts } });
+  let error: string | undefined;
+  return (facts) => {
+    error = facts.error ?? error;
+    tell({ upstream: { address: url, ms: Date.now() - started, status: facts.status, error } });
+  };
 }
 
 /**
@@ -77,7 +84,7 @@ export async function forwardUpstream(
   // Node forwarder's socket.
   const drop = new AbortController();
   try {
-    const onIdle = () => report({ status: upstream.status, error: toIdleCause(config) });
+    const onIdle = (status: number) => report({ status, error: toIdleCause(config) });
     const idle = { ms: config.upstreamIdleTimeoutMs, onIdle };
     const headers = new Headers(toUpstreamHeaders(request.headers, request.headers.keys(), trace.requestId));
     const signal = AbortSignal.any([request.signal, drop.signal]);

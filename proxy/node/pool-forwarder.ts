@@ -1,4 +1,4 @@
-import { isBodyless, isEventStream, type Forwarder } from '../forward/forwarder.ts';
+import { isBodyless, type Forwarder } from '../forward/forwarder.ts';
 import { withIdleLimit } from '../forward/idle-limit.ts';
 import { createUpstreamPool, type UpstreamDispatch } from './upstream-pool.ts';
 
@@ -15,7 +15,7 @@ function toHeaders(raw: Record<string, string | string[] | undefined>): Headers 
 /**
  * The app's forwarder on Node: the Node server's one upstream pool (proxy/node/upstream-pool.ts: its timeout and
  * its retry of a request that met a closing connection), which the MCP fast path uses too, with the answer as a web
- * Response whose body streams under the idle limit every web forwarder applies (proxy/forward/idle-limit.ts). The
+ * Response whose body streams under the idle limit (proxy/forward/idle-watch.ts, as web streams: idle-limit.ts). The
  * body is held back upstream while the client is slow to read, and a client that leaves drops the exchange.
  */
 export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
@@ -26,11 +26,9 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
     let answered = false;
     /** Whether the body stream can still take a chunk, an end or an error (not after one of the last two, or a cancel). */
     let open = true;
-    let firstChunk: NodeJS.Timeout | undefined;
     const hand = () => {
       if (answered || !response) return;
       answered = true;
-      clearTimeout(firstChunk);
       resolve(response);
     };
     const settle = (act: (controller: ReadableStreamDefaultController<Uint8Array>) => void) => {
@@ -45,7 +43,6 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
           answered = true;
           return resolve(new Response(null, { status, headers: responseHeaders }));
         }
-        const cleanEnd = isEventStream(responseHeaders);
         // Up to 64 KiB may wait unread before the upstream is held back, as a Node stream's buffer: a small answer
         // is taken whole, never paused half-read while its connection could close under it.
         const upstream = new ReadableStream<Uint8Array>({
@@ -56,16 +53,16 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
             control.abort(reason instanceof Error ? reason : new Error('the client stopped reading'));
           },
         }, new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }));
-        response = new Response(withIdleLimit(upstream, { idleMs: idle.ms, cleanEnd, onIdle: idle.onIdle }), { status, headers: responseHeaders });
         // The Response is handed over with the body's first bytes, as the MCP fast path writes its head
         // (proxy/node/relay-answer.ts): a body malformed from its first byte is then a 502 with nothing sent. The
-        // wait for them is under the same idle limit as the rest of the body.
-        firstChunk = setTimeout(() => {
-          idle.onIdle?.();
-          control.abort(new Error(`the upstream sent nothing for ${idle.ms} ms`));
-          settle((controller) => (cleanEnd ? controller.close() : controller.error(new Error(`the upstream sent nothing for ${idle.ms} ms`))));
+        // wait for them is under the idle limit too; when it passes, the Response is handed over before the upstream
+        // is dropped, so it ends as an idle body does rather than as a failed request.
+        const onIdle = () => {
+          idle.onIdle?.(status);
           hand();
-        }, idle.ms);
+        };
+        const contentType = responseHeaders.get('content-type');
+        response = new Response(withIdleLimit(upstream, { idleMs: idle.ms, contentType, onIdle }), { status, headers: responseHeaders });
       },
       onData(chunk) {
         // undici hands over empty chunks when a paused body resumes: passing them on would pause it again at once.
@@ -81,7 +78,6 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
       onError(error) {
         if (!answered) {
           answered = true;
-          clearTimeout(firstChunk);
           return reject(error);
         }
         settle((controller) => controller.error(error));

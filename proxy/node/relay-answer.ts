@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import type { AppConfig } from '../config.ts';
-import { isBodyless, isEventStreamType, UpstreamError } from '../forward/forwarder.ts';
+import { isBodyless, UpstreamError } from '../forward/forwarder.ts';
+import { IdleWatch, type EndIdle } from '../forward/idle-watch.ts';
 import { toCorsHeaders } from '../mcp/cors.ts';
 import { isStreamedError, isUpstreamRefusal, STREAMED_ERROR, toIdleCause, toUpstreamRefusal } from '../mcp/forward-upstream.ts';
 import { isClientHeader } from '../mcp/upstream-headers.ts';
@@ -43,10 +44,9 @@ export interface RelayContext {
  *
  * The head is written with the body's first bytes, not before: a body that is malformed from its first byte (it
  * fails in the same packet as the head) is then answered 502 while nothing has gone to the client, and an answer
- * that arrives whole goes out as one write. A slow client pauses the upstream (the idle limit waits meanwhile);
- * when no chunk arrives for the idle limit while the client could take one, an event stream ends cleanly (the
- * client resumes with Last-Event-ID) and any other body breaks off, so the client sees it incomplete (RFC 9112 §8).
- * A client that leaves drops the upstream request, sent or still waiting for a connection.
+ * that arrives whole goes out as one write. A slow client pauses the upstream, and the idle limit with it; how a
+ * body the upstream lets go idle ends is the idle watch's rule (proxy/forward/idle-watch.ts). A client that leaves
+ * drops the upstream request, sent or still waiting for a connection.
  */
 export function relayAnswer(config: AppConfig, res: ServerResponse, context: RelayContext, start: (callbacks: UpstreamCallbacks) => UpstreamControl): void {
   // The client left while its request was checked: nothing is sent upstream.
@@ -54,24 +54,22 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
   let control: UpstreamControl | undefined;
   let status = 0;
   let head: string[] = [];
-  let cleanEnd = false;
-  let timer: NodeJS.Timeout | undefined;
+  let watch: IdleWatch | undefined;
   let draining = false;
   /** 'waiting' for a head; 'refused' (answered in the gate's shape); 'relaying' the body; 'over'. */
   let state: 'waiting' | 'refused' | 'relaying' | 'over' = 'waiting';
 
-  const onIdle = () => {
+  const onIdle: EndIdle = (brokenBy) => {
     state = 'over';
     context.report({ status, error: toIdleCause(config) });
     control?.abort(new UpstreamError('timeout', toIdleCause(config)));
     if (!res.headersSent) res.writeHead(status, head);
-    if (cleanEnd) res.end();
-    else res.destroy(new Error(`the upstream sent nothing for ${config.upstreamIdleTimeoutMs} ms`));
+    if (brokenBy) res.destroy(brokenBy);
+    else res.end();
   };
   const onDrain = () => {
     draining = false;
-    // The idle limit counts only while the client can take a chunk: it starts again now.
-    timer = setTimeout(onIdle, config.upstreamIdleTimeoutMs);
+    watch?.resume();
     control?.resume();
   };
   res.on('error', () => {});
@@ -79,7 +77,7 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
     // A refusal's own small body is left to the pool to read, so its connection stays reusable.
     if (state === 'over' || state === 'refused') return;
     state = 'over';
-    clearTimeout(timer);
+    watch?.stop();
     control?.abort(new Error('the client left'));
   });
 
@@ -105,18 +103,20 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
       }
       status = upstreamStatus;
       head = toClientHead(headers, context.origin, context.requestId);
-      cleanEnd = isEventStreamType(contentType);
-      if (!isBodyless(status, 'POST')) timer = setTimeout(onIdle, config.upstreamIdleTimeoutMs);
+      if (!isBodyless(status, 'POST')) {
+        watch = new IdleWatch(config.upstreamIdleTimeoutMs, contentType, onIdle);
+        watch.start();
+      }
       state = 'relaying';
     },
     onData: (chunk) => {
       if (state !== 'relaying') return;
       if (!res.headersSent) res.writeHead(status, head);
-      timer?.refresh();
+      watch?.touch();
       // undici may hand over a chunk or two more after a pause: one wait for the drain covers them.
       if (!res.write(chunk) && !draining) {
         draining = true;
-        clearTimeout(timer);
+        watch?.hold();
         control?.pause();
         res.once('drain', onDrain);
       }
@@ -124,14 +124,14 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
     onEnd: () => {
       if (state !== 'relaying') return;
       state = 'over';
-      clearTimeout(timer);
+      watch?.stop();
       if (!res.headersSent) res.writeHead(status, head);
       res.end();
     },
     onError: (error) => {
       if (state === 'over' || state === 'refused') return;
       state = 'over';
-      clearTimeout(timer);
+      watch?.stop();
       if (res.headersSent) {
         context.report({ status, error: error.reason });
         return void res.destroy();
