@@ -3,15 +3,10 @@ import { toProblemTypeUrl } from '../../facts/paths.ts';
 import { toRoute } from '../routes.ts';
 import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
-import { McpError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
+import { toMcpFailureResponse } from '../mcp/failure-answer.ts';
 import type { Observe } from '../observability/observe.ts';
 import { toAgentLinks } from '../static/agent-links.ts';
-
-/** What an MCP path answers when it failed inside: -32603, and nothing about why (JSON-RPC 2.0 §5.1). */
-export const toInternalMcpError = (): McpError => new McpError('ERR_INTERNAL', 'The endpoint failed while answering.');
-
-/** Why a request failed inside, for the operator's log: the stack where there is one. */
-export const toFailureCause = (cause: unknown): string => String((cause as Error | undefined)?.stack ?? cause).slice(0, 2000);
+import { toFailureCause } from './failure-cause.ts';
 
 function withHeaders(error: HTTPError, type: string): Headers {
   const headers = new Headers(error.headers);
@@ -48,16 +43,18 @@ export function toProblemResponse(config: AppConfig, error: HTTPError, instance:
 export function createErrorRenderer(config: AppConfig, observe?: Observe): (error: HTTPError, event: H3Event) => Response {
   const render = (error: HTTPError, event: H3Event): Response => {
     const path = event.url.pathname;
-    // The route table says which envelope a path's errors take. What reaches here on an MCP path failed inside the
-    // handler: -32603, and nothing about why.
     const kind = toRoute(path).kind;
-    if (kind === 'mcp') return toMcpErrorResponse(config.errors, toInternalMcpError());
     if (kind === 'api' || kind === 'health') return toProblemResponse(config, error, path);
     const status = error.unhandled ? 500 : error.status;
     const text = status >= 500 ? 'Internal Server Error' : error.message;
     return new Response(`${status} ${text}\n`, { status, headers: withHeaders(error, 'text/plain; charset=utf-8') });
   };
   return (error, event) => {
+    // The route table says which envelope a path's errors take. What reaches here on an MCP path failed inside the
+    // handler: answered as the handler and the Node fast path answer a failure (proxy/mcp/failure-answer.ts).
+    if (toRoute(event.url.pathname).kind === 'mcp') {
+      return toMcpFailureResponse(config, error.cause ?? error, event.req.headers.get('origin'), (facts) => observe?.(event.req, facts));
+    }
     // The cause goes to the operator's log, never to the client.
     if (error.unhandled || error.status >= 500) observe?.(event.req, { cause: toFailureCause(error.cause ?? error.message) });
     return render(error, event);

@@ -1,9 +1,8 @@
 import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
-import { McpError, toMcpErrorAnswer, type McpErrorAnswer } from '../../runtime/mcp/mcp-error.ts';
+import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import type { RequestFacts } from '../observability/observe.ts';
-import { toCorsHeaders } from './cors.ts';
 import { needsToken, requireAccess } from './gate.ts';
 import { requireMatchingHeaders } from './header-match.ts';
 import { readMessage, toMessageId } from './read-message.ts';
@@ -49,21 +48,4 @@ export async function admitMcpRequest(config: AppConfig, verifyToken: VerifyAcce
     }
   }
   return { body: read?.body ?? null, id };
-}
-
-/** A refusal's cause in a few words for the log: `ERR_JWKS_UNAVAILABLE: ECONNREFUSED` (fetch keeps the code in its own cause). */
-function toCauseText(error: McpError): string {
-  const cause = error.cause as { code?: string; message?: string; cause?: { code?: string } } | undefined;
-  return `${error.code}: ${cause?.cause?.code ?? cause?.code ?? cause?.message ?? 'unknown'}`.slice(0, 300);
-}
-
-/**
- * The answer to a refusal (runtime/mcp/mcp-error.ts renders it), with the CORS headers an allowed browser origin
- * needs to read it; a forbidden origin gets none. The cause of a 5xx goes to the log, never to the client.
- */
-export function toRefusalAnswer(config: AppConfig, error: McpError, origin: string | null, tell: Tell): McpErrorAnswer {
-  const answer = toMcpErrorAnswer(config.errors, error);
-  if (answer.status >= 500 && error.cause !== undefined) tell({ cause: toCauseText(error) });
-  if (error.code !== 'ERR_MCP_ORIGIN_FORBIDDEN') Object.assign(answer.headers, toCorsHeaders(origin));
-  return answer;
 }

@@ -4,8 +4,9 @@ import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import type { Forwarder } from '../forward/forwarder.ts';
 import type { Observe } from '../observability/observe.ts';
-import { admitMcpRequest, toRefusalAnswer, type Tell } from './admit.ts';
+import { admitMcpRequest, type Tell } from './admit.ts';
 import { addCorsHeaders, requireAllowedOrigin, toPreflightResponse } from './cors.ts';
+import { toMcpFailureResponse } from './failure-answer.ts';
 import { forwardUpstream } from './forward-upstream.ts';
 import { readLimitedBody } from './read-body.ts';
 import { isEndpointPageRequest } from './endpoint-page.ts';
@@ -25,7 +26,7 @@ export const MCP_METHODS = 'GET, POST, DELETE, OPTIONS';
 /**
  * The same-host MCP endpoint on `/mcp` and `/.well-known/mcp` (contract §4.2). It reads as the steps it takes:
  * check the origin, read the message, check its headers, check the credential (proxy/mcp/admit.ts), forward.
- * Every refusal is an McpError, answered by the one renderer (runtime/mcp/mcp-error.ts). On Node, POSTs take
+ * Every refusal is an McpError; a refusal or a failure inside is answered by proxy/mcp/failure-answer.ts. On Node, POSTs take
  * the same steps in node:http's terms (proxy/node/mcp-fast-path.ts).
  */
 export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Event) => Promise<Response> {
@@ -47,13 +48,9 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
       addCorsHeaders(response.headers, origin);
       return response;
     } catch (error) {
-      if (!(error instanceof McpError)) {
-        // The client left (its request signal aborted): nobody reads this answer.
-        if (request.signal.aborted) return new Response(null, { status: 499 });
-        throw error; // left to the app's onError: -32603 and nothing more
-      }
-      const answer = toRefusalAnswer(config, error, origin, tell);
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
+      // The client left (its request signal aborted): nobody reads this answer.
+      if (!(error instanceof McpError) && request.signal.aborted) return new Response(null, { status: 499 });
+      return toMcpFailureResponse(config, error, origin, tell);
     }
   };
 }

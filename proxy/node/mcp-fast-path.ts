@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
-import { McpError, toMcpErrorAnswer } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
-import { toFailureCause, toInternalMcpError } from '../errors/render-error.ts';
 import { UpstreamError } from '../forward/forwarder.ts';
-import { admitMcpRequest, toRefusalAnswer, type Tell } from '../mcp/admit.ts';
+import { admitMcpRequest, type Tell } from '../mcp/admit.ts';
 import { requireAllowedOrigin } from '../mcp/cors.ts';
+import { toMcpFailureAnswer } from '../mcp/failure-answer.ts';
 import { toUpstreamFailure, toUpstreamReport, toUpstreamUrl } from '../mcp/forward-upstream.ts';
 import { toUpstreamHeaders } from '../mcp/upstream-headers.ts';
 import type { RequestFacts } from '../observability/observe.ts';
@@ -29,7 +28,8 @@ export interface McpFastPathDeps {
  * headers, proxy/mcp/forward-upstream.ts) in node:http's own terms: the body read from the request's events, the
  * upstream asked through the keep-alive pool (proxy/node/upstream-pool.ts), its answer relayed to the client as it
  * arrives (proxy/node/relay-answer.ts). No web Request, Headers, Response or stream is built around the exchange
- * (most of a forwarded request's CPU time, measured in BENCHMARKS.md). Refusals are rendered by the same renderer.
+ * (most of a forwarded request's CPU time, measured in BENCHMARKS.md). Refusals and failures are answered by the app's
+ * own function (proxy/mcp/failure-answer.ts).
  * Everything else on the MCP paths (GET streams, DELETE, OPTIONS) is the app's.
  */
 export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
@@ -41,14 +41,11 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
     const tell: Tell = (facts) => deps.note(req, facts);
     tell({ requestId });
     const origin = headers.get('origin');
-    /** A refusal or failure as the app's renderer answers it, unless an answer has begun or the client left. */
+    /** A refusal or failure answered as the app answers it, unless an answer has begun or the client left. */
     const refuse = (error: unknown) => {
       // The client left, or node:http already answered a body whose framing broke (proxy/node/client-error.ts).
       if (res.headersSent || res.destroyed) return;
-      // A failure inside is the app's onError's -32603 (proxy/errors/render-error.ts), its cause for the log only.
-      if (!(error instanceof McpError)) tell({ cause: toFailureCause(error) });
-      const { status, headers: answerHeaders, body } =
-        error instanceof McpError ? toRefusalAnswer(config, error, origin, tell) : toMcpErrorAnswer(config.errors, toInternalMcpError());
+      const { status, headers: answerHeaders, body } = toMcpFailureAnswer(config, error, origin, tell);
       res.writeHead(status, { ...answerHeaders, [REQUEST_ID_HEADER]: requestId });
       res.end(JSON.stringify(body));
     };
