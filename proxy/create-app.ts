@@ -10,7 +10,7 @@ import type { Forwarder } from './forward/forwarder.ts';
 import { createMcpHandler } from './mcp/mcp-handler.ts';
 import { createEndpointPage } from './mcp/endpoint-page.ts';
 import { createStaticHandler, createStaticPlanner } from './static/serve-static.ts';
-import type { Observe } from './observability/observe.ts';
+import type { NoteRequest } from './observability/request-facts.ts';
 import { REQUEST_ID_HEADER, toRequestId } from '../runtime/http/request-id.ts';
 import type { SiteFiles } from './static/static-files.ts';
 import { toRoute, type RouteKind } from './routes.ts';
@@ -27,8 +27,8 @@ export interface AppDeps {
   verifyToken?: VerifyAccessToken;
   /** Clock for token checks, in ms; tests freeze it. */
   now?: () => number;
-  /** Told what the app learns about each request (request id, variant, MCP method, upstream): the host's logs and metrics. */
-  observe?: Observe;
+  /** Notes what the app learns about each request (request id, variant, MCP method, upstream): the host's logs and metrics. */
+  note?: NoteRequest;
 }
 
 /** The access-token check of the MCP gate, when signing keys are configured (else the upstream verifies). */
@@ -43,13 +43,13 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
   if (missing.length > 0) throw new ConfigError(`content/errors.yaml lacks what the server answers: ${missing.join(', ')}`);
   // Malformed percent-encoding reaches the static handler, which answers 404 rather than h3's bare 400.
   const app = new H3({
-    onError: createErrorRenderer(config, deps.observe),
+    onError: createErrorRenderer(config, deps.note),
     allowMalformedURL: true,
     // Every answer carries the request's id, the one the upstream and the logs get too.
     onRequest: (event) => {
       const requestId = toRequestId(event.req.headers);
       event.context.requestId = requestId;
-      deps.observe?.(event.req, { requestId });
+      deps.note?.(event.req, { requestId });
     },
     onResponse: (response, event) => {
       const requestId = event.context.requestId as string | undefined;
@@ -60,7 +60,7 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
 
   const health = createHealthHandler(config);
   const planner = createStaticPlanner(config, deps.files);
-  const staticFiles = createStaticHandler(planner, deps.observe);
+  const staticFiles = createStaticHandler(planner, deps.note);
   // One handler per kind of the route table (proxy/routes.ts), which alone decides who answers a path: `/api/*`
   // paths with no route of their own are the static handler's 404, rendered as a problem by onError.
   const handlers: Record<RouteKind, EventHandler> = {
@@ -68,7 +68,7 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
       if (event.req.method === 'GET' || event.req.method === 'HEAD') return health();
       throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
     },
-    mcp: createMcpHandler(config, { forward: deps.forward, verifyToken, observe: deps.observe, page: createEndpointPage(planner) }),
+    mcp: createMcpHandler(config, { forward: deps.forward, verifyToken, note: deps.note, page: createEndpointPage(planner) }),
     api: staticFiles,
     static: staticFiles,
   };

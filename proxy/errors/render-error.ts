@@ -4,7 +4,7 @@ import { toRoute } from '../routes.ts';
 import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
 import { toMcpFailureResponse } from '../mcp/failure-answer.ts';
-import type { Observe } from '../observability/observe.ts';
+import type { NoteRequest } from '../observability/request-facts.ts';
 import { toAgentLinks } from '../static/agent-links.ts';
 import { toFailureCause } from './failure-cause.ts';
 
@@ -40,7 +40,7 @@ export function toProblemResponse(config: AppConfig, error: HTTPError, instance:
 }
 
 /** The one `onError` renderer: JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */
-export function createErrorRenderer(config: AppConfig, observe?: Observe): (error: HTTPError, event: H3Event) => Response {
+export function createErrorRenderer(config: AppConfig, note?: NoteRequest): (error: HTTPError, event: H3Event) => Response {
   const render = (error: HTTPError, event: H3Event): Response => {
     const path = event.url.pathname;
     const kind = toRoute(path).kind;
@@ -53,10 +53,10 @@ export function createErrorRenderer(config: AppConfig, observe?: Observe): (erro
     // The route table says which envelope a path's errors take. What reaches here on an MCP path failed inside the
     // handler: answered as the handler and the Node fast path answer a failure (proxy/mcp/failure-answer.ts).
     if (toRoute(event.url.pathname).kind === 'mcp') {
-      return toMcpFailureResponse(config, error.cause ?? error, event.req.headers.get('origin'), (facts) => observe?.(event.req, facts));
+      return toMcpFailureResponse(config, error.cause ?? error, event.req.headers.get('origin'), (facts) => note?.(event.req, facts));
     }
     // The cause goes to the operator's log, never to the client.
-    if (error.unhandled || error.status >= 500) observe?.(event.req, { cause: toFailureCause(error.cause ?? error.message) });
+    if (error.unhandled || error.status >= 500) note?.(event.req, { cause: toFailureCause(error.cause ?? error.message) });
     return render(error, event);
   };
 }

@@ -2,7 +2,7 @@ import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
-import type { RequestFacts } from '../observability/observe.ts';
+import type { Note } from '../observability/request-facts.ts';
 import { needsToken, requireAccess } from './gate.ts';
 import { requireMatchingHeaders } from './header-match.ts';
 import { readMessage, toMessageId } from './read-message.ts';
@@ -21,29 +21,26 @@ export interface Admitted {
   id: string | number | null;
 }
 
-/** Receives what the checks learn about a request, for the access log (proxy/observability/observe.ts). */
-export type Tell = (facts: RequestFacts) => void;
-
 /**
  * The checks after the origin (contract §4.2), in order: read the message, check its headers, check the
  * credential. Any refusal is an McpError carrying the message's id. Both the app's handler and the Node fast path
  * run exactly these, so the two can never judge one request differently.
  */
-export async function admitMcpRequest(config: AppConfig, verifyToken: VerifyAccessToken | undefined, input: McpCheckInput, tell: Tell): Promise<Admitted> {
+export async function admitMcpRequest(config: AppConfig, verifyToken: VerifyAccessToken | undefined, input: McpCheckInput, note: Note): Promise<Admitted> {
   const read = input.method === 'POST' ? await readMessage(input.readBody, config.bodyLimitBytes) : undefined;
   const id = toMessageId(read?.message);
   if (read && read.message.kind !== 'response') {
     const tool = read.message.method === 'tools/call' ? (read.message.params as { name?: unknown } | undefined)?.name : undefined;
-    tell({ mcpMethod: read.message.method.slice(0, 100), tool: typeof tool === 'string' ? tool.slice(0, 100) : undefined });
+    note({ mcpMethod: read.message.method.slice(0, 100), tool: typeof tool === 'string' ? tool.slice(0, 100) : undefined });
   }
   // Headers before auth: a request whose headers and body disagree is malformed whoever sends it.
   if (read) requireMatchingHeaders(input.headers, read.message, id);
   if (needsToken(config, input.method, input.headers, read?.message)) {
     try {
       await requireAccess(config, verifyToken, input.headers.get('authorization'), id);
-      if (verifyToken) tell({ token: 'valid' });
+      if (verifyToken) note({ token: 'valid' });
     } catch (error) {
-      if (error instanceof McpError) tell({ token: error.code });
+      if (error instanceof McpError) note({ token: error.code });
       throw error;
     }
   }

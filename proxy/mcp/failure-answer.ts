@@ -1,7 +1,7 @@
 import { McpError, toMcpErrorAnswer, type McpErrorAnswer } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import { toFailureCause } from '../errors/failure-cause.ts';
-import type { Tell } from './admit.ts';
+import type { Note } from '../observability/request-facts.ts';
 import { toCorsHeaders } from './cors.ts';
 
 /** What an MCP path answers when it failed inside: -32603, and nothing about why (JSON-RPC 2.0 §5.1). */
@@ -20,19 +20,19 @@ function toCauseText(error: McpError): string {
  * else failed inside: its cause goes to the log, and the client gets -32603 without CORS, as the origin may not have
  * been checked yet.
  */
-export function toMcpFailureAnswer(config: AppConfig, error: unknown, origin: string | null, tell: Tell): McpErrorAnswer {
+export function toMcpFailureAnswer(config: AppConfig, error: unknown, origin: string | null, note: Note): McpErrorAnswer {
   if (!(error instanceof McpError)) {
-    tell({ cause: toFailureCause(error) });
+    note({ cause: toFailureCause(error) });
     return toMcpErrorAnswer(config.errors, toInternalMcpError());
   }
   const answer = toMcpErrorAnswer(config.errors, error);
-  if (answer.status >= 500 && error.cause !== undefined) tell({ cause: toCauseText(error) });
+  if (answer.status >= 500 && error.cause !== undefined) note({ cause: toCauseText(error) });
   if (error.code !== 'ERR_MCP_ORIGIN_FORBIDDEN') Object.assign(answer.headers, toCorsHeaders(origin));
   return answer;
 }
 
 /** The same answer as a web Response, for the app. */
-export function toMcpFailureResponse(config: AppConfig, error: unknown, origin: string | null, tell: Tell): Response {
-  const answer = toMcpFailureAnswer(config, error, origin, tell);
+export function toMcpFailureResponse(config: AppConfig, error: unknown, origin: string | null, note: Note): Response {
+  const answer = toMcpFailureAnswer(config, error, origin, note);
   return new Response(JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
 }

@@ -4,7 +4,7 @@ import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import { isEventStreamType, UpstreamError, type Forwarder } from '../forward/forwarder.ts';
-import type { Tell } from './admit.ts';
+import type { Note } from '../observability/request-facts.ts';
 import { toRefusal } from './gate.ts';
 import { keepClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
 
@@ -52,15 +52,15 @@ export const toUpstreamUrl = (config: AppConfig): string => toUrl(config.appUrl,
 export const toIdleCause = (config: AppConfig): string => `idle for ${config.upstreamIdleTimeoutMs} ms after the headers`;
 
 /**
- * Tells the log how the upstream answered: its address, the time to its headers, its status or failure. A failure
- * once told stays: the idle limit can pass before the forwarder hands the answer over, and its status comes after.
+ * Notes for the log how the upstream answered: its address, the time to its headers, its status or failure. A
+ * failure once noted stays: the idle limit can pass before the forwarder hands the answer over, and its status comes after.
  */
-export function toUpstreamReport(url: string, tell: Tell): (facts: { status?: number; error?: string }) => void {
+export function toUpstreamNote(url: string, note: Note): (facts: { status?: number; error?: string }) => void {
   const started = Date.now();
   let error: string | undefined;
   return (facts) => {
     error = facts.error ?? error;
-    tell({ upstream: { address: url, ms: Date.now() - started, status: facts.status, error } });
+    note({ upstream: { address: url, ms: Date.now() - started, status: facts.status, error } });
   };
 }
 
@@ -75,26 +75,26 @@ export async function forwardUpstream(
   request: Request,
   body: Uint8Array | null,
   id: string | number | null,
-  trace: { requestId?: string; tell: Tell },
+  trace: { requestId?: string; note: Note },
 ): Promise<Response> {
   let upstream: Response;
   const url = toUpstreamUrl(config);
-  const report = toUpstreamReport(url, trace.tell);
+  const noteUpstream = toUpstreamNote(url, trace.note);
   // Lets the upstream go when its answer is dropped here: cancelling a body nobody began to read does not reach the
   // Node forwarder's socket.
   const drop = new AbortController();
   try {
-    const onIdle = (status: number) => report({ status, error: toIdleCause(config) });
+    const onIdle = (status: number) => noteUpstream({ status, error: toIdleCause(config) });
     const idle = { ms: config.upstreamIdleTimeoutMs, onIdle };
     const headers = new Headers(toUpstreamHeaders(request.headers, request.headers.keys(), trace.requestId));
     const signal = AbortSignal.any([request.signal, drop.signal]);
     upstream = await forward({ method: request.method, url, headers, body, signal, idle });
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    report({ error: error.reason });
+    noteUpstream({ error: error.reason });
     throw toUpstreamFailure(error, id);
   }
-  report({ status: upstream.status });
+  noteUpstream({ status: upstream.status });
   if (isUpstreamRefusal(upstream.status)) {
     // Read the (small) refusal body to its end: the keep-alive connection then stays reusable.
     await upstream.arrayBuffer().catch(() => {});
@@ -103,7 +103,7 @@ export async function forwardUpstream(
   if (isStreamedError(upstream.status, upstream.headers.get('content-type'))) {
     // Dropped, not read: a stream may never end.
     drop.abort();
-    report({ status: upstream.status, error: STREAMED_ERROR });
+    noteUpstream({ status: upstream.status, error: STREAMED_ERROR });
     throw toUpstreamFailure(new UpstreamError('unreachable', STREAMED_ERROR), id);
   }
   // The body streams on as the forwarder handed it (within its idle limit); only the headers are narrowed.

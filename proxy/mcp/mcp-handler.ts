@@ -3,8 +3,8 @@ import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
 import type { Forwarder } from '../forward/forwarder.ts';
-import type { Observe } from '../observability/observe.ts';
-import { admitMcpRequest, type Tell } from './admit.ts';
+import type { Note, NoteRequest } from '../observability/request-facts.ts';
+import { admitMcpRequest } from './admit.ts';
 import { addCorsHeaders, requireAllowedOrigin, toPreflightResponse } from './cors.ts';
 import { toMcpFailureResponse } from './failure-answer.ts';
 import { forwardUpstream } from './forward-upstream.ts';
@@ -15,7 +15,7 @@ import { isEndpointPageRequest } from './endpoint-page.ts';
 export interface McpDeps {
   forward: Forwarder;
   verifyToken?: VerifyAccessToken;
-  observe?: Observe;
+  note?: NoteRequest;
   /** The endpoint's page, for a GET or HEAD that is no MCP client's (proxy/mcp/endpoint-page.ts); without it such a GET is forwarded. */
   page?: (request: Request) => Promise<Response>;
 }
@@ -33,7 +33,7 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
   return async (event) => {
     const request = event.req;
     const origin = request.headers.get('origin');
-    const tell: Tell = (facts) => deps.observe?.(request, facts);
+    const note: Note = (facts) => deps.note?.(request, facts);
     try {
       requireAllowedOrigin(config, origin);
       if (request.method === 'OPTIONS') return origin ? toPreflightResponse(origin) : new Response(null, { status: 204, headers: { allow: MCP_METHODS } });
@@ -42,15 +42,15 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
         throw new McpError('ERR_MCP_METHOD_NOT_ALLOWED', `${request.method} is not used on the MCP endpoint.`, { headers: { allow: MCP_METHODS } });
       }
       const input = { method: request.method, headers: request.headers, readBody: (limit: number) => readLimitedBody(request, limit) };
-      const { body, id } = await admitMcpRequest(config, deps.verifyToken, input, tell);
+      const { body, id } = await admitMcpRequest(config, deps.verifyToken, input, note);
       const requestId = event.context.requestId as string | undefined;
-      const response = await forwardUpstream(config, deps.forward, request, body, id, { requestId, tell });
+      const response = await forwardUpstream(config, deps.forward, request, body, id, { requestId, note });
       addCorsHeaders(response.headers, origin);
       return response;
     } catch (error) {
       // The client left (its request signal aborted): nobody reads this answer.
       if (!(error instanceof McpError) && request.signal.aborted) return new Response(null, { status: 499 });
-      return toMcpFailureResponse(config, error, origin, tell);
+      return toMcpFailureResponse(config, error, origin, note);
     }
   };
 }

@@ -42,7 +42,7 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
   const files = toStaticFiles(readDist(resolve(env.WARDEN_OUT_DIR)));
   const verifyToken = toTokenVerifier(config, { getKey });
-  const app = createApp(config, { files, forward, verifyToken, observe: requestLog.observe });
+  const app = createApp(config, { files, forward, verifyToken, note: requestLog.noteRequest });
   const planner = createStaticPlanner(config, files);
   // The route table's fast paths (proxy/routes.ts) answer in node:http's terms; the rest goes to the app.
   const mcpFastPath = createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: requestLog.note });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import { toHealthAnswer } from '../api/health.ts';
 import type { AppConfig } from '../config.ts';
-import type { RequestFacts } from '../observability/observe.ts';
+import type { RequestFacts } from '../observability/request-facts.ts';
 import { toHeaderLookup } from './node-headers.ts';
 import { toNodeRequestId } from './node-request-id.ts';
 

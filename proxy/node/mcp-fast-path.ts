@@ -3,12 +3,12 @@ import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import type { AppConfig } from '../config.ts';
 import { UpstreamError } from '../forward/forwarder.ts';
-import { admitMcpRequest, type Tell } from '../mcp/admit.ts';
+import { admitMcpRequest } from '../mcp/admit.ts';
 import { requireAllowedOrigin } from '../mcp/cors.ts';
 import { toMcpFailureAnswer } from '../mcp/failure-answer.ts';
-import { toUpstreamFailure, toUpstreamReport, toUpstreamUrl } from '../mcp/forward-upstream.ts';
+import { toUpstreamFailure, toUpstreamNote, toUpstreamUrl } from '../mcp/forward-upstream.ts';
 import { toUpstreamHeaders } from '../mcp/upstream-headers.ts';
-import type { RequestFacts } from '../observability/observe.ts';
+import type { Note, RequestFacts } from '../observability/request-facts.ts';
 import { toHeaderLookup } from './node-headers.ts';
 import { toNodeRequestId } from './node-request-id.ts';
 import { readNodeBody } from './read-node-body.ts';
@@ -38,24 +38,24 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const headers = toHeaderLookup(req);
     const requestId = toNodeRequestId(headers);
-    const tell: Tell = (facts) => deps.note(req, facts);
-    tell({ requestId });
+    const note: Note = (facts) => deps.note(req, facts);
+    note({ requestId });
     const origin = headers.get('origin');
     /** A refusal or failure answered as the app answers it, unless an answer has begun or the client left. */
     const refuse = (error: unknown) => {
       // The client left, or node:http already answered a body whose framing broke (proxy/node/client-error.ts).
       if (res.headersSent || res.destroyed) return;
-      const { status, headers: answerHeaders, body } = toMcpFailureAnswer(config, error, origin, tell);
+      const { status, headers: answerHeaders, body } = toMcpFailureAnswer(config, error, origin, note);
       res.writeHead(status, { ...answerHeaders, [REQUEST_ID_HEADER]: requestId });
       res.end(JSON.stringify(body));
     };
     try {
       requireAllowedOrigin(config, origin);
       const input = { method: 'POST', headers, readBody: (limit: number) => readNodeBody(req, res, limit) };
-      const { body, id } = await admitMcpRequest(config, deps.verifyToken, input, tell);
-      const report = toUpstreamReport(url, tell);
+      const { body, id } = await admitMcpRequest(config, deps.verifyToken, input, note);
+      const noteUpstream = toUpstreamNote(url, note);
       const upstreamHeaders = toUpstreamHeaders(headers, Object.keys(req.headers), requestId);
-      const relay = { origin, requestId, id, report, refuse: (error: unknown) => refuse(error instanceof UpstreamError ? toUpstreamFailure(error, id) : error) };
+      const relay = { origin, requestId, id, noteUpstream, refuse: (error: unknown) => refuse(error instanceof UpstreamError ? toUpstreamFailure(error, id) : error) };
       relayAnswer(config, res, relay, (callbacks) => deps.dispatch({ url, headers: upstreamHeaders, body: body! }, callbacks));
     } catch (error) {
       refuse(error);

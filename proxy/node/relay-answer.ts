@@ -30,8 +30,8 @@ export interface RelayContext {
   requestId: string;
   /** The JSON-RPC id an upstream refusal carries. */
   id: string | number | null;
-  /** Tells the access log the upstream's status or failure (proxy/mcp/forward-upstream.ts: toUpstreamReport). */
-  report(facts: { status?: number; error?: string }): void;
+  /** Notes for the access log the upstream's status or failure (proxy/mcp/forward-upstream.ts: toUpstreamNote). */
+  noteUpstream(facts: { status?: number; error?: string }): void;
   /** Answers in the app's error shape: an McpError, or an UpstreamError (→ 502 or 504). */
   refuse(error: unknown): void;
 }
@@ -61,7 +61,7 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
 
   const onIdle: EndIdle = (brokenBy) => {
     state = 'over';
-    context.report({ status, error: toIdleCause(config) });
+    context.noteUpstream({ status, error: toIdleCause(config) });
     control?.abort(new UpstreamError('timeout', toIdleCause(config)));
     if (!res.headersSent) res.writeHead(status, head);
     if (brokenBy) res.destroy(brokenBy);
@@ -84,7 +84,7 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
   control = start({
     onHead: (upstreamStatus, headers) => {
       if (state !== 'waiting') return;
-      context.report({ status: upstreamStatus });
+      context.noteUpstream({ status: upstreamStatus });
       if (isUpstreamRefusal(upstreamStatus)) {
         // The (small) refusal body is read to its end by the pool: the keep-alive connection stays reusable.
         state = 'refused';
@@ -98,7 +98,7 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
         state = 'over';
         const invalid = new UpstreamError('unreachable', STREAMED_ERROR);
         control?.abort(invalid);
-        context.report({ status: upstreamStatus, error: STREAMED_ERROR });
+        context.noteUpstream({ status: upstreamStatus, error: STREAMED_ERROR });
         return context.refuse(invalid);
       }
       status = upstreamStatus;
@@ -133,11 +133,11 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
       state = 'over';
       watch?.stop();
       if (res.headersSent) {
-        context.report({ status, error: error.reason });
+        context.noteUpstream({ status, error: error.reason });
         return void res.destroy();
       }
       // Nothing went to the client yet (the head arrived or not): answered as the app answers it (502 or 504).
-      context.report({ error: error.reason });
+      context.noteUpstream({ error: error.reason });
       context.refuse(error);
     },
   });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toContentCoding, type Coding } from '../../runtime/http/content-coding.ts';
 import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
-import type { RequestFacts } from '../observability/observe.ts';
+import type { RequestFacts } from '../observability/request-facts.ts';
 import { toWritten, type HeaderRecord, type StaticAnswer } from '../static/file-answer.ts';
 import { toVariant } from '../static/negotiate.ts';
 import type { StaticPlanner } from '../static/serve-static.ts';

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { Exchange } from '../../runtime/node/exchange.ts';
-import type { RequestFacts } from './observe.ts';
+import type { RequestFacts } from './request-facts.ts';
 import { toRoute } from '../routes.ts';
 import { createRequestCounter, createRouteHistogram } from './request-counts.ts';
 
@@ -22,7 +22,7 @@ export interface EdgeMetrics {
   contentType: string;
   /** Every metric as one exposition text. */
   render(): Promise<string>;
-  /** Counts one finished request with what the app reported about it. */
+  /** Counts one finished request with what was noted about it. */
   record(exchange: Exchange, facts: RequestFacts): void;
   /** Counts a malformed request answered before the app saw it. */
   recordClientError(status: number): void;

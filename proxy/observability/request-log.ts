@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { toLineWriter } from '../../runtime/node/create-logger.ts';
 import { watchExchange, type Exchange } from '../../runtime/node/exchange.ts';
-import type { Observe, RequestFacts } from './observe.ts';
+import type { NoteRequest, RequestFacts } from './request-facts.ts';
 import type { ClientError } from '../node/client-error.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
@@ -45,7 +45,7 @@ const field = (name: string, value: string | number | undefined): string =>
   value === undefined ? '' : `,"${name}":${typeof value === 'string' ? toJsonText(value) : JSON.stringify(value)}`;
 
 /**
- * The fields of one access log line as JSON text: the exchange and what the app reported, never a header value, query
+ * The fields of one access log line as JSON text: the exchange and what was noted about it, never a header value, query
  * or body. Status, ms and bytes are finite numbers by construction (runtime/node/exchange.ts), written as they are.
  */
 export function toAccessFields(exchange: Exchange, facts: RequestFacts): string {
@@ -57,7 +57,7 @@ export function toAccessFields(exchange: Exchange, facts: RequestFacts): string 
 
 /**
  * The edge's access log and metrics: one line per request when its response is over (`info`, or `error` with the
- * cause for a 5xx), from the exchange node:http saw and the facts the app reported through `observe`.
+ * cause for a 5xx), from the exchange node:http saw and the facts noted about it: by the app (`noteRequest`) or a fast path (`note`).
  */
 export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
   const writeLine = toLineWriter(logger);
@@ -66,7 +66,8 @@ export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
     const known = (req as Noted)[FACTS];
     if (known) Object.assign(known, learned);
   };
-  const observe: Observe = (request, learned) => {
+  /** What the app learned about a request it answered. */
+  const noteRequest: NoteRequest = (request, learned) => {
     const req = toNodeRequest(request);
     if (req) note(req, learned);
   };
@@ -84,5 +85,5 @@ export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
     metrics?.recordClientError(status);
     logger.info({ status, cause: error.code }, 'malformed request refused');
   };
-  return { observe, note, onRequest, onClientError };
+  return { note, noteRequest, onRequest, onClientError };
 }

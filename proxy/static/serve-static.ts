@@ -7,7 +7,7 @@ import { toVariant } from './negotiate.ts';
 import { toSafePath } from './safe-path.ts';
 import { toAgentLinks, toPageLinks, toTwinLinks } from './agent-links.ts';
 import type { SiteFiles, StaticFile } from './static-files.ts';
-import type { Observe } from '../observability/observe.ts';
+import type { NoteRequest } from '../observability/request-facts.ts';
 
 
 /** The parts of a request a static answer depends on. */
@@ -120,11 +120,11 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
 }
 
 /** The app's catch-all route: the planner's answer as a web Response. */
-export function createStaticHandler(planner: StaticPlanner, observe?: Observe): (event: H3Event) => Promise<Response> {
+export function createStaticHandler(planner: StaticPlanner, note?: NoteRequest): (event: H3Event) => Promise<Response> {
   return async (event) => {
     const request = event.req;
     const answer = await planner({ method: request.method, path: event.url.pathname, accept: request.headers.get('accept'), acceptEncoding: request.headers.get('accept-encoding') });
-    if (answer.variant) observe?.(request, { variant: answer.variant });
+    if (answer.variant) note?.(request, { variant: answer.variant });
     return toAnswerResponse(answer, request);
   };
 }

@@ -6,7 +6,7 @@ import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { createPoolForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
-import type { RequestFacts } from '../../proxy/observability/observe.ts';
+import type { RequestFacts } from '../../proxy/observability/request-facts.ts';
 import { createTestConfig } from './helpers/test-app.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
 
@@ -92,7 +92,7 @@ beforeAll(async () => {
   const config = createTestConfig({ appUrl: upstream.url, upstreamIdleTimeoutMs: IDLE_MS, upstreamTimeoutMs: TIMEOUT_MS });
   const pool = createUpstreamPool({ timeoutMs: TIMEOUT_MS });
   const note = (learned: RequestFacts) => void facts.push(learned);
-  const app = createApp(config, { files: new Map(), forward: createPoolForwarder(pool.dispatch), observe: (_request, learned) => note(learned) });
+  const app = createApp(config, { files: new Map(), forward: createPoolForwarder(pool.dispatch), note: (_request, learned) => note(learned) });
   const fastPath = createMcpFastPath(config, { dispatch: pool.dispatch, note: (_req, learned) => note(learned) });
   edge = await listen(app, '127.0.0.1', 0, { createFastPath: () => createFastPaths({ mcp: fastPath }) });
   closers.push(edge.close, pool.close, upstream.close);

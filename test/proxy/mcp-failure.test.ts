@@ -7,7 +7,7 @@ import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
-import type { RequestFacts } from '../../proxy/observability/observe.ts';
+import type { RequestFacts } from '../../proxy/observability/request-facts.ts';
 import { createTestConfig, refuseForward } from './helpers/test-app.ts';
 
 // A failure inside an MCP path is answered by one function (proxy/mcp/failure-answer.ts): -32603 and nothing about
@@ -34,7 +34,7 @@ const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   const pool = createUpstreamPool({ timeoutMs: 1000 });
-  const app = createApp(config, { files: new Map(), forward: refuseForward, verifyToken, observe: (_request, learned) => void facts.push(learned) });
+  const app = createApp(config, { files: new Map(), forward: refuseForward, verifyToken, note: (_request, learned) => void facts.push(learned) });
   const fastPath = createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void facts.push(learned) });
   servers.app = await listen(app, '127.0.0.1', 0);
   servers.fast = await listen(app, '127.0.0.1', 0, { createFastPath: () => createFastPaths({ mcp: fastPath }) });

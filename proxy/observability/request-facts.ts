@@ -1,6 +1,6 @@
 /**
- * What the app tells its host about one request, for the access log and metrics (a Node concern: the app itself
- * neither logs nor counts). Every field is safe to log: never a token, cookie, query string or body.
+ * What the app notes about one request, for the access log and metrics (a Node concern: the app itself neither
+ * logs nor counts). Every field is safe to log: never a token, cookie, query string or body.
  */
 export interface RequestFacts {
   requestId?: string;
@@ -16,5 +16,8 @@ export interface RequestFacts {
   cause?: string;
 }
 
-/** Receives facts about a request as the app learns them; the host merges them per request. */
-export type Observe = (request: Request, facts: RequestFacts) => void;
+/** Notes facts about one request as they are learned; the host merges them per request. */
+export type Note = (facts: RequestFacts) => void;
+
+/** Notes facts about the request given, for code that serves many. */
+export type NoteRequest = (request: Request, facts: RequestFacts) => void;
