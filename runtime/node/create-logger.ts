@@ -14,14 +14,22 @@ export function createLogger(options: { level: LogLevel; service: string; destin
     base: { service: options.service },
     formatters: { level: (label: string) => ({ level: label }) },
   };
-  if (options.destination) return pino(settings, options.destination);
-  if (options.pretty ?? process.stdout.isTTY) {
-    // Loaded only for a terminal: a server whose stdout is a pipe or a file starts without it.
-    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
-    return pino(settings, pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l' }));
-  }
-  return pino(settings, toStdoutPerTurn(process.stdout));
+  const destination = options.destination ?? toDefaultDestination(options.pretty ?? process.stdout.isTTY);
+  const logger = pino(settings, destination);
+  DESTINATIONS.set(logger, destination);
+  return logger;
 }
+
+/** Standard output: pretty lines for a terminal, JSON lines otherwise. */
+function toDefaultDestination(pretty: boolean | undefined): DestinationStream {
+  if (!pretty) return toStdoutPerTurn(process.stdout);
+  // Loaded only for a terminal: a server whose stdout is a pipe or a file starts without it.
+  const prettyStream = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+  return prettyStream({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l' });
+}
+
+/** The destination each logger of createLogger writes to, for the lines toLineWriter writes beside pino. */
+const DESTINATIONS = new WeakMap<Logger, DestinationStream>();
 
 /** The levels a hand-written line is written at, and its messages: a request's, and a failed request's. */
 type LineLevel = 'info' | 'error';
@@ -30,8 +38,8 @@ const QUOTED: Record<LineMessage, string> = { request: JSON.stringify('request')
 
 /**
  * Writes one line whose fields are JSON text already (`,"name":value…`), as pino writes `logger[level](fields, msg)`
- * for a logger of `createLogger`: level by name, time, the logger's bindings, the fields, msg; to the logger's own
- * destination (pino.symbols: pino's interface for integrations), so terminals get it pretty and tests get it captured.
+ * for a logger of `createLogger`: level by name, time, the logger's bindings, the fields, msg; to the destination
+ * createLogger gave the logger, so terminals get it pretty and tests get it captured.
  * For the access log's line per request, whose fields are few and fixed: pino's general serializer was a tenth of a
  * static answer's CPU (profiles of the static fast path, BENCHMARKS.md notes). Levels below the logger's are
  * the caller's to skip (`logger.isLevelEnabled`).
@@ -39,7 +47,8 @@ const QUOTED: Record<LineMessage, string> = { request: JSON.stringify('request')
 export function toLineWriter(logger: Logger): (level: LineLevel, fields: string, msg: LineMessage) => void {
   const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
   const bound = bindings ? `,${bindings}` : '';
-  const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym]!;
+  const stream = DESTINATIONS.get(logger);
+  if (!stream) throw new Error('toLineWriter writes for a logger of createLogger only');
   // The time's text is made once per millisecond, the messages' once: a large number's text is a new string.
   let now = 0;
   let time = '0';
