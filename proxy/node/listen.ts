@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { bindServer } from './bind-server.ts';
 import { toNodeHandler, type H3 } from 'h3';
 import { answerClientError, type ClientError } from './client-error.ts';
-import { refuseConnect } from './refuse-connect.ts';
+import { refuseConnect } from '../../runtime/node/refuse-connect.ts';
 import { drainAbandonedBody } from './unread-body.ts';
 
 /** A listening Node server for an app, with its URL and a close that ends open connections too. */
