@@ -13,16 +13,16 @@ function toNodeRequest(request: ServerRequest): NodeServerRequest | undefined {
 }
 
 /**
- * Where a request's facts are kept: on the request itself, under a key of this module. A WeakMap with a new key per
- * request made every young-generation collection work through its ephemeron table (seen in CPU profiles under load).
+ * Where a request's facts are kept: on the request itself, under a key of this module, rather than in a WeakMap whose
+ * entry per request every young-generation collection would have to trace.
  */
 const FACTS = Symbol('request facts');
 type Noted = NodeServerRequest & { [FACTS]?: RequestFacts };
 
 /**
- * A string as JSON text. Most values need no escape (methods, plain paths, request ids): quoting them directly skips
- * JSON.stringify, a fifth of the line's cost. Anything JSON escapes (quote, backslash, control characters) and any
- * surrogate, which JSON.stringify writes as an escape when it is unpaired, goes through JSON.stringify.
+ * A string as JSON text. Most values need no escape (methods, plain paths, request ids), so they are quoted directly
+ * rather than through JSON.stringify. Anything JSON escapes (quote, backslash, control characters) and any surrogate,
+ * which JSON.stringify writes as an escape when it is unpaired, goes through JSON.stringify.
  */
 const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 const toJsonText = (value: string): string => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
