@@ -1,5 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createLocalJWKSet } from 'jose';
 import { getContentDir, readContent, readSandboxContent } from '../src/content/read-content.ts';
@@ -18,6 +18,7 @@ import { openDatabase } from './store/open-database.ts';
 import { createSandboxStore } from './store/sandbox-store.ts';
 import { decideSignoff } from './tools/signoff-decision.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
+import { refuseConnect } from '../runtime/node/refuse-connect.ts';
 import type { Logger } from 'pino';
 import { logSandboxRequest } from './http/request-log.ts';
 
@@ -74,6 +75,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const secrets = await loadOrCreateSecrets(dataDir);
 
   const server = createServer();
+  // CONNECT never reaches the request handler: without this listener node:http destroys its socket unanswered.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => refuseConnect(req, socket));
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host, () => done());

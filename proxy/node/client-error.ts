@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
-import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { closeRefused } from './close-refused.ts';
-import { toRefusalForm, type RefusalForm } from './refusal-form.ts';
+import type { ServerResponse } from 'node:http';
+import { closeRefused } from '../../runtime/node/close-refused.ts';
+import { toRefusalAnswer, toRefusalText } from '../../runtime/node/refusal-answer.ts';
+import { toRefusalForm } from './refusal-form.ts';
 
 /** RFC 9112 §3: a server should accept request lines of at least 8,000 octets; a longer one is answered 414. */
 const LONG_REQUEST_LINE = 8000;
@@ -51,20 +52,6 @@ export function toClientErrorStatus(error: ClientError): number | undefined {
   }
 }
 
-/** The short plain-text content of a refusal. */
-const toRefusalText = (status: number): string => `${status} ${STATUS_CODES[status] ?? 'Bad Request'}\n`;
-
-/**
- * The answer to a malformed request, with `Connection: close` (RFC 9112 §9.6): a short plain-text body, or as much
- * of it as its form allows (proxy/node/refusal-form.ts).
- */
-export function toClientErrorAnswer(status: number, form: RefusalForm = 'whole'): string {
-  const head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nConnection: close\r\nCache-Control: no-store\r\n`;
-  if (form === 'unsure') return `${head}\r\n`;
-  const body = toRefusalText(status);
-  return `${head}Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${form === 'whole' ? body : ''}`;
-}
-
 /**
  * The `clientError` handler: every malformed request gets an HTTP answer and the connection is closed, as a plain
  * node:http server does, instead of a destroyed socket. `inFlight` is the response of a request whose headers
@@ -80,7 +67,7 @@ export function answerClientError(error: ClientError, socket: Socket, inFlight: 
     // The error is in a later, pipelined request: the current response goes out first, then this refusal.
     inFlight.once('close', () => {
       if (!inFlight.writableFinished || socket.destroyed) return void socket.destroy();
-      socket.write(toClientErrorAnswer(status, form));
+      socket.write(toRefusalAnswer(status, form));
       closeRefused(socket);
     });
     return;
@@ -100,6 +87,6 @@ export function answerClientError(error: ClientError, socket: Socket, inFlight: 
     inFlight.req.destroy();
     return;
   }
-  socket.write(toClientErrorAnswer(status, form));
+  socket.write(toRefusalAnswer(status, form));
   closeRefused(socket);
 }

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { bindServer } from './bind-server.ts';
 import { toNodeHandler, type H3 } from 'h3';
 import { answerClientError, type ClientError } from './client-error.ts';
-import { refuseConnect } from './refuse-connect.ts';
+import { refuseConnect } from '../../runtime/node/refuse-connect.ts';
 import { drainAbandonedBody } from './unread-body.ts';
 
 /** A listening Node server for an app, with its URL and a close that ends open connections too. */
@@ -31,7 +31,7 @@ export interface ListenOptions {
 /**
  * The response of the latest request on each connection, for a parse error in the middle of its body; one that is
  * finished or gone no longer counts (read when the error comes, rather than a listener on every response). Kept on the
- * socket under a key of this module: a WeakMap's set per request cost more (CPU profiles of small static answers).
+ * socket under a key of this module rather than in a WeakMap, whose entry per request the collector must trace.
  */
 const LATEST = Symbol('latest response');
 type Tracked = Socket & { [LATEST]?: ServerResponse };

@@ -1,12 +1,6 @@
 import type { Socket } from 'node:net';
+import type { RefusalForm } from '../../runtime/node/refusal-answer.ts';
 import type { ClientError } from './client-error.ts';
-
-/**
- * How much of the refusal of a malformed request goes out, by what its bytes tell of its method: all of it; its head
- * only, the length included (a HEAD request, RFC 9110 §9.3.2); or, when the method is not known for sure, its head
- * without a length, so the close alone ends an empty content whichever the method was (RFC 9112 §6.3).
- */
-export type RefusalForm = 'whole' | 'head' | 'unsure';
 
 /** RFC 9110 §9.1, §5.6.2: a request line starts with its method, a token, then a space. */
 const METHOD = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+) /;

@@ -30,12 +30,11 @@ interface Prepared {
 const flat = (headers: HeaderRecord): string[] => Object.entries(headers).flat();
 
 /**
- * The Node fast path for static documents, for the route table's `static` route and its fast methods (GET, HEAD):
- * a plain path gets the static planner's answer written with node:http's own writeHead/end, without the web
- * Request and Response the app's adapter builds around each exchange (the most of a small file's cost, measured in BENCHMARKS.md). The
- * answer is the planner's, remembered per path, variant and coding (it depends on nothing else), so both paths
- * send the same bytes; 304, HEAD and the request id are applied per request as the app does. Returns false for
- * everything else, which the app then answers, and hands a request to `fallback` (the app) should the planner fail.
+ * The Node fast path for static documents (the `static` route, GET and HEAD): the static planner's answer written
+ * with node:http's writeHead/end, skipping the web Request and Response the app's adapter would build for a small
+ * file. The answer is remembered per path, variant and coding, so both paths send the same bytes; 304, HEAD and the
+ * request id are applied per request as the app does. Anything else returns false for the app to answer, and a
+ * request the planner fails on goes to `fallback` (the app).
  */
 export function createStaticFastPath(
   planner: StaticPlanner,

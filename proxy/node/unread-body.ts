@@ -15,11 +15,22 @@ function drainRest(req: IncomingMessage, socket: Socket): void {
   if (req.complete || socket.destroyed) return;
   const start = socket.bytesRead;
   const deadline = Date.now() + DRAIN_LIMIT.ms;
-  // node:http's own way to discard a body nobody reads (what it does for requests the app never touched).
-  (req as IncomingMessage & { _dump(): void })._dump();
+  // A readable stream that flows with no 'data' listener drops what it reads (Node's stream documentation).
+  req.removeAllListeners('data');
+  req.resume();
+  // A destroyed request refuses every chunk, and node:http pauses the socket after each refusal: resumed until the
+  // body's end, after which a pause is node:http's own (a pipelined request waiting for its turn).
+  const keepReading = () => {
+    if (req.complete || socket.destroyed) socket.off('pause', keepReading);
+    else socket.resume();
+  };
+  socket.on('pause', keepReading);
   socket.resume();
   const timer = setInterval(() => {
-    if (req.complete || socket.destroyed) return void clearInterval(timer);
+    if (req.complete || socket.destroyed) {
+      clearInterval(timer);
+      return void socket.off('pause', keepReading);
+    }
     if (Date.now() > deadline || socket.bytesRead - start > DRAIN_LIMIT.bytes) {
       clearInterval(timer);
       socket.destroy();

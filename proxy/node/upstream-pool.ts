@@ -68,19 +68,12 @@ function toUpstreamError(error: SocketFailure): UpstreamError {
 }
 
 /**
- * The Node server's one keep-alive pool to the upstream, for the MCP fast path and the app alike (proxy/node/pool-forwarder.ts): undici's dispatcher, whose callbacks hand the answer over
- * without an IncomingMessage, a ClientRequest or an agent's socket bookkeeping around it (BENCHMARKS.md: the fast
- * path's CPU per forwarded tools/list, against a node:http pipe proxy). HTTP/1.1 only.
- *
- * `timeoutMs` bounds the wait for the answer's head from the moment the request is handed over: a free connection
- * in the pool (at most `connections`), the connect, the upstream's own time (→ UpstreamError timeout). The body may
- * then stream as long as the caller's idle limit allows (undici's own body timeout is off).
- *
- * Pooled connections: undici retires idle sockets before the upstream's `Keep-Alive: timeout` hint (RFC 9112 §9.3)
- * and lets an idle socket's pending close arrive before it reuses it. A request that still meets a connection the
- * upstream closed, on a socket that had answered before, and fails before any byte of its own answer, is sent
- * again, at most STALE_RETRIES times (the upstream never saw it: the rule Node's documentation gives for
- * `request.reusedSocket`).
+ * The Node server's one keep-alive pool to the upstream (HTTP/1.1), for the MCP fast path and the app alike: undici's
+ * dispatcher hands the answer over without the IncomingMessage and ClientRequest node:http would build around it.
+ * `timeoutMs` bounds the wait for the answer's head (a free connection, the connect, the upstream's time); the body
+ * then streams under the caller's idle limit. A request that meets a reused connection the upstream had closed, and
+ * fails before any byte of its answer, is sent again up to STALE_RETRIES times: the upstream never saw it (Node's
+ * documentation of `request.reusedSocket`; RFC 9112 §9.3.1 lets a server close an idle connection at any time).
  */
 export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: number; connections?: number }): { dispatch: UpstreamDispatch; close(): Promise<void> } {
   const agent = new Agent({

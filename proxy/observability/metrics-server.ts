@@ -1,4 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { refuseConnect } from '../../runtime/node/refuse-connect.ts';
 import { toTargetPath } from '../../runtime/node/target-path.ts';
 import { bindServer } from '../node/bind-server.ts';
 import type { EdgeMetrics } from './metrics.ts';
@@ -25,6 +27,8 @@ export async function serveMetrics(metrics: Exposition, host: string, port: numb
   const server = createServer((req, res) => {
     if (!answerMetrics(metrics, req, res)) res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found: the metrics are at /metrics\n');
   });
+  // CONNECT never reaches the request handler: without this listener node:http destroys its socket unanswered.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => refuseConnect(req, socket));
   const bound = await bindServer(server, host, port);
   return { url: `${bound.url}/metrics`, close: bound.close };
 }

@@ -1,9 +1,8 @@
 /**
  * The two instruments every request moves, counted in maps and arrays and written in the Prometheus text format
- * (exposition format 0.0.4) when scraped. prom-client's `inc` and `observe` check and hash their label object on each
- * call, a visible share of a small static answer's CPU (BENCHMARKS.md); here a request costs two map lookups and a
- * few additions. Their label values come from fixed sets (route kinds, numeric statuses), so they
- * need no escaping.
+ * (exposition format 0.0.4) when scraped: prom-client's `inc` and `observe` check and hash a label object on every
+ * call, where these cost a request two map lookups and a few additions. Their label values come from fixed sets
+ * (route kinds, numeric statuses), so they need no escaping.
  */
 
 /** An instrument's samples in the text format, after its HELP and TYPE lines. */

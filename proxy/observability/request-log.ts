@@ -1,27 +1,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { NodeServerRequest, ServerRequest } from 'srvx';
 import { toLineWriter } from '../../runtime/node/create-logger.ts';
 import { watchExchange, type Exchange } from '../../runtime/node/exchange.ts';
 import type { NoteRequest, RequestFacts } from './request-facts.ts';
 import type { ClientError } from '../node/client-error.ts';
 import type { EdgeMetrics } from './metrics.ts';
 
-/** The IncomingMessage behind a request the app saw (srvx's Node request carries it as `runtime.node.req`). */
-function toNodeRequest(request: Request): IncomingMessage | undefined {
-  return (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+/** The Node request behind a request the app saw: srvx's `ServerRequest` names it as `runtime.node.req`. */
+function toNodeRequest(request: ServerRequest): NodeServerRequest | undefined {
+  return request.runtime?.node?.req;
 }
 
 /**
- * Where a request's facts are kept: on the request itself, under a key of this module. A WeakMap with a new key per
- * request made every young-generation collection work through its ephemeron table (seen in CPU profiles under load).
+ * Where a request's facts are kept: on the request itself, under a key of this module, rather than in a WeakMap whose
+ * entry per request every young-generation collection would have to trace.
  */
 const FACTS = Symbol('request facts');
-type Noted = IncomingMessage & { [FACTS]?: RequestFacts };
+type Noted = NodeServerRequest & { [FACTS]?: RequestFacts };
 
 /**
- * A string as JSON text. Most values need no escape (methods, plain paths, request ids): quoting them directly skips
- * JSON.stringify, a fifth of the line's cost. Anything JSON escapes (quote, backslash, control characters) and any
- * surrogate, which JSON.stringify writes as an escape when it is unpaired, goes through JSON.stringify.
+ * A string as JSON text. Most values need no escape (methods, plain paths, request ids), so they are quoted directly
+ * rather than through JSON.stringify. Anything JSON escapes (quote, backslash, control characters) and any surrogate,
+ * which JSON.stringify writes as an escape when it is unpaired, goes through JSON.stringify.
  */
 const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 const toJsonText = (value: string): string => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
@@ -62,7 +63,7 @@ export function toAccessFields(exchange: Exchange, facts: RequestFacts): string 
 export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
   const writeLine = toLineWriter(logger);
   /** What a Node fast path learned about a request it answered itself. */
-  const note = (req: IncomingMessage, learned: RequestFacts) => {
+  const note = (req: NodeServerRequest, learned: RequestFacts) => {
     const known = (req as Noted)[FACTS];
     if (known) Object.assign(known, learned);
   };

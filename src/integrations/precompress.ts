@@ -16,8 +16,8 @@ const gzipAsync = promisify(gzip);
 const MIN_BYTES = 1024;
 // A variant is kept only when it saves at least a tenth.
 const MAX_RATIO = 0.9;
-// Brotli's best quality costs about 1 s per MB on one core; past this much text, quality 5 (about forty times
-// faster, about 10% larger) keeps a large site's build within its budget.
+// Brotli's best quality is slow on large inputs; past this much text, quality 5 (much faster, slightly larger
+// output) keeps a large site's build within its budget.
 const BEST_QUALITY_BUDGET = 16 * 1024 * 1024;
 // zlib runs on libuv's thread pool: this many files in flight keep its threads busy.
 const IN_FLIGHT = 16;

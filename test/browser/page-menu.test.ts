@@ -20,7 +20,8 @@ describe('"Use with AI" menu', () => {
     const menu = page.locator('.page-actions__menu');
     const before = await page.locator('.sl-markdown-content').boundingBox();
     await menu.getByText('Use with AI').click();
-    await expect.poll(() => menu.getAttribute('open')).not.toBeNull();
+    // Playwright waits for the details element to have opened.
+    await page.locator('.page-actions__menu[open]').waitFor();
     expect(await page.locator('.sl-markdown-content').boundingBox()).toEqual(before);
     const href = (name: string) => menu.getByRole('link', { name }).getAttribute('href');
     expect(await href('Open in ChatGPT')).toBe(`https://chatgpt.com/?q=${prompt}`);

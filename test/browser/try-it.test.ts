@@ -6,6 +6,7 @@ import { listFiles } from '../../runtime/node/list-files.ts';
 import { LOCAL } from '../../runtime/local-defaults.ts';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import { startLocalDeployment, type LocalDeployment } from '../verify/helpers/local-deployment.ts';
+import { createFrozenClock } from '../sandbox/sandbox-fixture.ts';
 import { launchChromium, watchProblems } from './browser.ts';
 import { serveBuild } from './serve-build.ts';
 import { DIST } from '../helpers/built-site.ts';
@@ -21,9 +22,11 @@ let deployment: LocalDeployment;
 let browser: Browser;
 let context: BrowserContext;
 let offline: Listening;
+// The sandbox replays a run on this clock: the demo path moves it past the replay's end instead of waiting.
+const clock = createFrozenClock(new Date().toISOString());
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  deployment = await startLocalDeployment();
+  deployment = await startLocalDeployment({ now: clock.now });
   browser = await launchChromium();
   context = await browser.newContext({ baseURL: deployment.baseUrl, viewport: { width: 1280, height: 900 } });
   offline = await serveBuild(DIST);
@@ -64,11 +67,16 @@ async function signIn(page: Page, screenshot?: string): Promise<void> {
   const back = page.url().replace(/#.*$/, '');
   await page.getByRole('button', { name: 'Sign in to try' }).click();
   await page.waitForURL((url) => url.origin === deployment.sandbox.url);
-  await expect.poll(() => page.textContent('body')).toContain('Warden docs (Try it)');
+  await page.locator('body', { hasText: 'Warden docs (Try it)' }).waitFor();
   if (screenshot) await page.screenshot({ path: join(SHOTS, screenshot) });
   await page.getByRole('button', { name: 'Continue as demo user' }).click();
   await page.waitForURL(`${back}#try-it`);
-  await expect.poll(() => page.locator('[data-try-it] [data-status]').textContent()).toMatch(/^Signed in until/);
+  await statusSaying(page, /^Signed in until/).waitFor();
+}
+
+/** The panel's status line once it says `text`: Playwright waits for it, with its default timeout. */
+function statusSaying(page: Page, text: string | RegExp) {
+  return page.locator('[data-try-it] [data-status]', { hasText: text });
 }
 
 /** Replaces the panel's request body (as a reader edits it). */
@@ -107,7 +115,7 @@ describe('Try it, against the running service', () => {
     const refused = await send(page);
     expect(refused.status).toBe(401);
     expect(refused.head).toMatch(/www-authenticate: Bearer resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource"/);
-    await expect.poll(() => page.locator('[data-try-it] [data-status]').textContent()).toContain('calling a tool needs an access token');
+    await statusSaying(page, 'calling a tool needs an access token').waitFor();
 
     await signIn(page, 'try-it-sign-in-page.png');
 
@@ -141,15 +149,14 @@ describe('Try it, against the running service', () => {
     const card = dashboard.locator('.card', { hasText: runId });
     await card.getByLabel('Comment (optional)').fill('Checked from the docs.');
     await card.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => dashboard.textContent('body')).toContain(`Run ${runId} approved.`);
+    await dashboard.locator('body', { hasText: `Run ${runId} approved.` }).waitFor();
     await dashboard.close();
 
     await page.goto('/docs/tools/get_merge_gate');
     await editBody(page, (body) => body.replace('run_demo_0001', runId));
-    // The replay reaches its last check about twelve seconds after the start.
-    await expect
-      .poll(async () => (await send(page)).body.result.structuredContent, { timeout: 30_000, interval: 2_000 })
-      .toMatchObject({ run_id: runId, status: 'open', blocking: [] });
+    // An hour on, the replay has reached every check: the gate's answer depends on the approval alone.
+    clock.advance(3600);
+    expect((await send(page)).body.result.structuredContent).toMatchObject({ run_id: runId, status: 'open', blocking: [] });
     await reader.close();
   }, 60_000);
 });
@@ -160,13 +167,15 @@ describe('Try it when the service cannot be reached', () => {
     const page = await (await browser.newContext({ baseURL: offline.url })).newPage();
     await page.goto('/docs/reference/get-health');
     await page.getByRole('button', { name: 'Send request' }).click();
-    await expect.poll(() => page.locator('[data-try-it] [data-status]').textContent(), { timeout: 30_000 })
-      .toBe('Could not reach https://warden.example: the service is not running, or not reachable from this browser. Nothing came back.');
+    const unreachable = 'Could not reach https://warden.example: the service is not running, or not reachable from this browser. Nothing came back.';
+    await statusSaying(page, unreachable).waitFor();
+    expect(await page.locator('[data-try-it] [data-status]').textContent()).toBe(unreachable);
     expect(await page.locator('[data-try-it] [data-response]').isHidden()).toBe(true);
     await page.goto('/docs/tools/get_account');
     await page.getByRole('button', { name: 'Sign in to try' }).click();
-    await expect.poll(() => page.locator('[data-try-it] [data-status]').textContent(), { timeout: 30_000 })
-      .toBe('The service at https://warden.example is not reachable from this browser, so signing in is not possible right now.');
+    const noSignIn = 'The service at https://warden.example is not reachable from this browser, so signing in is not possible right now.';
+    await statusSaying(page, noSignIn).waitFor();
+    expect(await page.locator('[data-try-it] [data-status]').textContent()).toBe(noSignIn);
     expect(new URL(page.url()).pathname).toBe('/docs/tools/get_account');
   });
 });

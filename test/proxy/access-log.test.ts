@@ -193,6 +193,19 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     expect(after.find((f) => f.name === 'warden_http_request_duration_seconds')?.type).toBe('HISTOGRAM');
     for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds']) expect(after.some((f) => f.name === name)).toBe(true);
   });
+
+  it('a CONNECT on the metrics port: a complete 501 with Connection: close, not a dropped socket (RFC 9110 §9.3.6)', async () => {
+    // Two answers are waited for, so the exchange ends only when the server closes the connection.
+    const result = await sendRaw(edge.metricsUrl!, ['CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n'], { expect: 2 });
+    expect(result.data.toString('latin1')).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n/);
+    expect(result.responses.map((r) => r.status)).toEqual([501]);
+    const [answer] = result.responses;
+    expect(answer!.headers.connection).toBe('close');
+    expect(answer!.headers['content-length']).toBe(String(answer!.body.length));
+    expect(answer!.body.toString()).toBe('501 Not Implemented\n');
+    expect(result.closed).toBe(true);
+    expect(result.timedOut).toBe(false);
+  });
 });
 
 describe('the access line, written by hand for speed', () => {

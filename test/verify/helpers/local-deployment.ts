@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readEnv } from '../../../proxy/config.ts';
 import { startNodeServer } from '../../../proxy/node/create-node-server.ts';
 import type { Listening } from '../../../proxy/node/listen.ts';
-import type { RunningSandbox } from '../../../sandbox/start.ts';
+import type { RunningSandbox, SandboxOptions } from '../../../sandbox/start.ts';
 import { getFreePort, startTestSandbox } from '../../sandbox/sandbox-fixture.ts';
 import { buildDist } from '../../../harness/build-dist.ts';
 import { readBuildFacts } from '../../../proxy/node/build-info.ts';
@@ -21,14 +21,15 @@ export interface LocalDeployment {
 /**
  * Starts sandbox and edge server on free 127.0.0.1 ports, with a dist built for exactly those addresses.
  * `publicPort`: the base URL names that port instead (the edge then sits behind something listening there).
+ * `now`: the sandbox tools' clock (run replay, audit times), for a test that moves it rather than waiting.
  */
-export async function startLocalDeployment(options: { publicPort?: number } = {}): Promise<LocalDeployment> {
+export async function startLocalDeployment(options: { publicPort?: number } & Pick<SandboxOptions, 'now'> = {}): Promise<LocalDeployment> {
   const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
   const baseUrl = `http://127.0.0.1:${options.publicPort ?? edgePort}`;
   const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const distDir = await buildDist({ baseUrl, appUrl: sandboxUrl, issuer: sandboxUrl });
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-verify-data-'));
-  const sandbox = await startTestSandbox(dataDir, sandboxPort, baseUrl);
+  const sandbox = await startTestSandbox(dataDir, sandboxPort, baseUrl, { now: options.now });
   // No metrics listener: its default port is fixed (9464), and another server on this machine may hold it.
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: distDir, METRICS_PORT: 'off' });
   const edge = await startNodeServer(env, readBuildFacts(distDir)!, { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri });
