@@ -14,6 +14,7 @@ import type { NoteRequest } from './observability/request-facts.ts';
 import { REQUEST_ID_HEADER, toRequestId } from '../runtime/http/request-id.ts';
 import type { SiteFiles } from './static/static-files.ts';
 import { toRoute, type RouteKind } from './routes.ts';
+import { toAgentLinks } from './static/agent-links.ts';
 
 /** What varies between runtimes and tests, injected rather than mocked. */
 export interface AppDeps {
@@ -54,6 +55,8 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
     onResponse: (response, event) => {
       const requestId = event.context.requestId as string | undefined;
       if (requestId) response.headers.set(REQUEST_ID_HEADER, requestId);
+      // Hints on every answer (RFC 8288): a handler that says more (a page's twin, a twin's canonical page) sets its own.
+      if (!response.headers.has('link')) response.headers.set('link', toAgentLinks(config.baseUrl));
     },
   });
   const verifyToken = deps.verifyToken ?? toTokenVerifier(config, deps);

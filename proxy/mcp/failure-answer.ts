@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.ts';
 import { toFailureCause } from '../errors/failure-cause.ts';
 import type { Note } from '../observability/request-facts.ts';
 import { toCorsHeaders } from './cors.ts';
+import { toAgentLinks } from '../static/agent-links.ts';
 
 /** What an MCP path answers when it failed inside: -32603, and nothing about why (JSON-RPC 2.0 §5.1). */
 const toInternalMcpError = (): McpError => new McpError('ERR_INTERNAL', 'The endpoint failed while answering.');
@@ -11,6 +12,12 @@ const toInternalMcpError = (): McpError => new McpError('ERR_INTERNAL', 'The end
 function toCauseText(error: McpError): string {
   const cause = error.cause as { code?: string; message?: string; cause?: { code?: string } } | undefined;
   return `${error.code}: ${cause?.cause?.code ?? cause?.code ?? cause?.message ?? 'unknown'}`.slice(0, 300);
+}
+
+/** The agent links every answer carries (RFC 8288; proxy/static/agent-links.ts). */
+function withLinks(config: AppConfig, answer: McpErrorAnswer): McpErrorAnswer {
+  answer.headers.link = toAgentLinks(config.baseUrl);
+  return answer;
 }
 
 /**
@@ -23,9 +30,9 @@ function toCauseText(error: McpError): string {
 export function toMcpFailureAnswer(config: AppConfig, error: unknown, origin: string | null, note: Note): McpErrorAnswer {
   if (!(error instanceof McpError)) {
     note({ cause: toFailureCause(error) });
-    return toMcpErrorAnswer(config.errors, toInternalMcpError());
+    return withLinks(config, toMcpErrorAnswer(config.errors, toInternalMcpError()));
   }
-  const answer = toMcpErrorAnswer(config.errors, error);
+  const answer = withLinks(config, toMcpErrorAnswer(config.errors, error));
   if (answer.status >= 500 && error.cause !== undefined) note({ cause: toCauseText(error) });
   if (error.code !== 'ERR_MCP_ORIGIN_FORBIDDEN') Object.assign(answer.headers, toCorsHeaders(origin));
   return answer;

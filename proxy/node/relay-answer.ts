@@ -6,12 +6,13 @@ import { IdleWatch, type EndIdle } from '../forward/idle-watch.ts';
 import { toCorsHeaders } from '../mcp/cors.ts';
 import { isStreamedError, isUpstreamRefusal, STREAMED_ERROR, toIdleCause, toUpstreamRefusal } from '../mcp/forward-upstream.ts';
 import { isClientHeader } from '../mcp/upstream-headers.ts';
+import { toAgentLinks } from '../static/agent-links.ts';
 import type { UpstreamCallbacks, UpstreamControl } from './upstream-pool.ts';
 
 type UpstreamHeaders = Record<string, string | string[] | undefined>;
 
 /** The upstream's response head as the client gets it: the kept headers, CORS, the request's id. */
-function toClientHead(upstream: UpstreamHeaders, origin: string | null, requestId: string): string[] {
+function toClientHead(upstream: UpstreamHeaders, origin: string | null, requestId: string, links: string): string[] {
   const head: string[] = [];
   for (const name in upstream) {
     const value = upstream[name];
@@ -20,7 +21,7 @@ function toClientHead(upstream: UpstreamHeaders, origin: string | null, requestI
     else for (const line of value) head.push(name, line);
   }
   if (origin) for (const [name, value] of Object.entries(toCorsHeaders(origin))) head.push(name, value);
-  head.push(REQUEST_ID_HEADER, requestId);
+  head.push(REQUEST_ID_HEADER, requestId, 'link', links);
   return head;
 }
 
@@ -102,7 +103,7 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
         return context.refuse(invalid);
       }
       status = upstreamStatus;
-      head = toClientHead(headers, context.origin, context.requestId);
+      head = toClientHead(headers, context.origin, context.requestId, toAgentLinks(config.baseUrl));
       if (!isBodyless(status, 'POST')) {
         watch = new IdleWatch(config.upstreamIdleTimeoutMs, contentType, onIdle);
         watch.start();

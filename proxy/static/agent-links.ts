@@ -1,21 +1,13 @@
-import { PATHS, toTwinPath, toUrl } from '../../facts/paths.ts';
+import { AGENT_LINKS, toLinkValue } from '../../facts/agent-links.ts';
+import { toTwinPath, toUrl } from '../../facts/paths.ts';
 
 const made = new Map<string, string>();
 
-/**
- * The `Link` header (RFC 8288) every answer carries, made once per base URL: where an agent finds the index of the
- * docs (llms.txt, `rel="describedby"` with its type, as llms.txt v2 discovery and the pages' `<link>` say), the
- * API catalog (RFC 9727 §3, `rel="api-catalog"`) and the OpenAPI document (RFC 8631 §3, `rel="service-desc"`).
- * Registered relation types only (RFC 8288 §2.1.1): an unregistered name such as `llms-txt` is not a valid one.
- */
+/** The `Link` header every answer carries (facts/agent-links.ts), made once per base URL. */
 export function toAgentLinks(baseUrl: string): string {
   let links = made.get(baseUrl);
   if (!links) {
-    links = [
-      `<${toUrl(baseUrl, PATHS.llms)}>; rel="describedby"; type="text/plain"`,
-      `<${toUrl(baseUrl, PATHS.apiCatalog)}>; rel="api-catalog"`,
-      `<${toUrl(baseUrl, PATHS.openapi)}>; rel="service-desc"; type="application/json"`,
-    ].join(', ');
+    links = toLinkValue(AGENT_LINKS, (path) => toUrl(baseUrl, path));
     made.set(baseUrl, links);
   }
   return links;

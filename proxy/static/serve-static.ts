@@ -94,7 +94,7 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
 
     if (path.length > 1 && path.endsWith('/')) {
       const trimmed = path.replace(/\/+$/, '');
-      if (await files.has(toHtmlPath(trimmed))) return { status: 308, headers: { location: trimmed }, body: null };
+      if (await files.has(toHtmlPath(trimmed))) return { status: 308, headers: { ...baseHeaders(config), location: trimmed }, body: null };
       return missing(path);
     }
 

@@ -97,11 +97,18 @@ describe('the worker bundle on workerd', () => {
     await client.body?.cancel();
   });
 
-  it('RFC 8288: the agent links on pages, health and problems', async () => {
+  it('RFC 8288: the agent links on pages, health, problems and the files the asset layer serves', async () => {
     for (const path of ['/docs/overview', '/api/health', '/api/v9/nothing']) {
       const res = await get(path);
       expect(res.headers.get('link'), path).toContain(`<${BASE_URL}/.well-known/api-catalog>; rel="api-catalog"`);
       expect(res.headers.get('link'), path).toContain(`<${BASE_URL}/openapi.json>; rel="service-desc"`);
+      await res.body?.cancel();
+    }
+    // Files the asset layer serves without the worker carry them from _headers, as relative targets (RFC 8288 §3.2).
+    for (const path of ['/llms.txt', '/openapi.json', '/docs/overview.md', '/.well-known/api-catalog', '/install']) {
+      const res = await get(path);
+      expect(res.headers.get('link'), path).toContain('</.well-known/api-catalog>; rel="api-catalog"');
+      expect(res.headers.get('link'), path).toContain('</openapi.json>; rel="service-desc"');
       await res.body?.cancel();
     }
   });

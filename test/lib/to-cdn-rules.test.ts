@@ -28,15 +28,15 @@ describe('toHeadersFile', () => {
 
   it('is well-formed and ends with a newline', () => {
     expect(text.endsWith('\n')).toBe(true);
-    expect(rules.size).toBe(Object.keys(CONTENT_TYPE_BY_PATH).length + 2);
+    expect(rules.size).toBe(Object.keys(CONTENT_TYPE_BY_PATH).length + 3);
   });
 
   it('gives every extension-less public document exactly its content type', () => {
     for (const [path, type] of Object.entries(CONTENT_TYPE_BY_PATH)) expect(rules.get(path)?.['Content-Type']).toEqual([type]);
   });
 
-  it('sends the RFC 9727 Link on the api-catalog', () => {
-    expect(rules.get(PATHS.apiCatalog)?.Link).toEqual([`<${PATHS.apiCatalog}>; rel="api-catalog"`]);
+  it('sends the agent links on every file (RFC 8288), the api-catalog its own rel="api-catalog" among them (RFC 9727 §3)', () => {
+    expect(rules.get('/*')?.Link).toEqual([`<${PATHS.llms}>; rel="describedby"; type="text/plain", <${PATHS.apiCatalog}>; rel="api-catalog", <${PATHS.openapi}>; rel="service-desc"; type="application/json"`]);
   });
 
   it('types markdown twins as markdown and keeps them out of search indexes', () => {

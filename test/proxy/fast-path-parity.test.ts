@@ -114,6 +114,8 @@ describe.each(ROUTES.map((r) => [r.kind, r] as const))('%s: the fast paths answe
         expect(comparable(b.headers), what).toEqual(comparable(a.headers));
         expect(b.body.equals(a.body), what).toBe(true);
         if (method === 'HEAD') expect(b.body.length, what).toBe(0);
+        // Hints on every answer (RFC 8288): whatever a path and method get, an agent learns where the index and the API are.
+        expect(String(b.headers.link), what).toContain(`<${BASE_URL}/.well-known/api-catalog>; rel="api-catalog"`);
       }
     }
   });
