@@ -9,7 +9,7 @@ import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { PATHS, toSkillPath } from '../../facts/paths.ts';
 import { APP_URL, BASE_URL } from '../helpers/built-site.ts';
-import { readBuiltJson, toDistFile } from '../helpers/dist-files.ts';
+import { readBuilt, readBuiltJson, toDistFile } from '../helpers/dist-files.ts';
 import { createTestConfig } from '../proxy/helpers/test-app.ts';
 import { makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 
@@ -75,8 +75,12 @@ describe.each(Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[])('the skill a
   });
 });
 
-describe('a raw JSON-RPC resources/read of an unknown URI through the edge', () => {
-  it('is a JSON-RPC error -32602 with data { uri }, not a 401', async () => {
+describe('the resource as documented', () => {
+  it('the discovery page names the URI the server lists', () => {
+    expect(readBuilt('/docs/discovery.md')).toContain(`| \`uri\` | \`${SKILL_URI}\` |`);
+  });
+
+  it('a raw resources/read of an unknown URI through the edge is a JSON-RPC error -32602 with data { uri }, not a 401', async () => {
     const response = await fetch(`${edge.url}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'mcp-protocol-version': '2025-11-25' },
