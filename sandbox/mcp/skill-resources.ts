@@ -1,6 +1,10 @@
 import type { Resource } from '@modelcontextprotocol/server';
 import type { Content } from '../../src/content/read-content.ts';
 import { toSkillDescription, toSkillMd } from '../../src/lib/to-skill-md.ts';
+import { MARKDOWN_TYPE } from '../../facts/content-types.ts';
+
+/** The media type the site serves SKILL.md with, without its charset (a resource's text is a JSON string, not bytes). */
+const MARKDOWN = MARKDOWN_TYPE.split(';')[0]!;
 
 /** One resource the endpoint serves: its `resources/list` entry and the text `resources/read` returns. */
 export interface TextResource {
@@ -26,7 +30,7 @@ export function toSkillResources(content: Content): TextResource[] {
   return content.skills.map((skill) => {
     const text = toSkillMd(content, skill);
     return {
-      resource: { uri: toSkillUri(skill.name), name: skill.name, description: toSkillDescription(skill), mimeType: 'text/markdown', size: Buffer.byteLength(text, 'utf8') },
+      resource: { uri: toSkillUri(skill.name), name: skill.name, description: toSkillDescription(skill), mimeType: MARKDOWN, size: Buffer.byteLength(text, 'utf8') },
       text,
     };
   });
