@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createLocalJWKSet } from 'jose';
 import { getContentDir, readContent, readSandboxContent } from '../src/content/read-content.ts';
-import { PATHS, toUrl } from '../facts/paths.ts';
+import { PATHS, RELEASES_PATH, toUrl } from '../facts/paths.ts';
 import { toProtectedResource } from '../src/lib/to-protected-resource.ts';
 import { createAccessTokenVerifier } from '../runtime/auth/access-token.ts';
 import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';
@@ -14,6 +14,7 @@ import { createDashboard, DASHBOARD_PATHS, toRegisterCommand } from './http/dash
 import { createRequestListener } from './http/create-request-listener.ts';
 import { createMcpEndpoint } from './mcp/create-mcp-endpoint.ts';
 import { createArgumentsValidator } from './mcp/validate-arguments.ts';
+import { toSkillResources } from './mcp/skill-resources.ts';
 import { openDatabase } from './store/open-database.ts';
 import { createSandboxStore } from './store/sandbox-store.ts';
 import { decideSignoff } from './tools/signoff-decision.ts';
@@ -41,6 +42,12 @@ export interface SandboxOptions {
   now?: () => Date;
   /** The access log: one line per request with the id the edge sent (X-Request-Id); none without it. */
   logger?: Logger;
+  /**
+   * The environment the published site was built with (BASE_URL, APP_URL, AUTH_ISSUER, RELEASE_ARCHIVE): the Agent
+   * Skill served as an MCP resource is that site's SKILL.md, which names those addresses. By default, what `npm start`
+   * builds with: the base URL, this origin as app and issuer, and its release folder, when it serves one.
+   */
+  publishedSite?: NodeJS.ProcessEnv;
 }
 
 /** A running sandbox. */
@@ -96,12 +103,14 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     routes: { authorization: site.oauth.authorization_path, token: site.oauth.token_path },
   });
   const store = createSandboxStore(db);
+  const publishedSite = options.publishedSite ?? { BASE_URL: baseUrl, APP_URL: url, AUTH_ISSUER: issuer, ...(options.releaseDir ? { RELEASE_ARCHIVE: `${url}${RELEASES_PATH}` } : {}) };
   const clock = options.now ?? (() => new Date());
   const mcp = createMcpEndpoint({
     content,
     data,
     store,
     validate: createArgumentsValidator(content.tools),
+    resources: toSkillResources(readContent(getContentDir(), publishedSite)),
     now: options.now,
     // This origin answers for both resources: directly for its own, and behind the edge (the same resource server).
     verify: createAccessTokenVerifier({ issuer, audiences: resources, getKey: createLocalJWKSet({ keys: [toPublicJwk(secrets.signingKey)] }) }),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { HEALTH_CHECK, toMcpPost, toRawRequest, type FuzzContext, type HostileCase } from './case.ts';
 
 const PATHS = ['/mcp', '/.well-known/mcp'];
-const GATED = ['tools/call', 'resources/read', 'prompts/get', 'sampling/createMessage', 'completion/complete', 'logging/setLevel'];
+const GATED = ['tools/call', 'resources/subscribe', 'prompts/get', 'sampling/createMessage', 'completion/complete', 'logging/setLevel'];
 
 const wellFormed = (name: string, raw: string | Buffer, expect: number[]): HostileCase => ({ category: 'mcp', name, chunks: [raw, HEALTH_CHECK], expect, keepAlive: true });
 const rpc = (message: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', ...message });

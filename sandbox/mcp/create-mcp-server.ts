@@ -1,4 +1,4 @@
-import { ProtocolError, ProtocolErrorCode, Server, type AuthInfo, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server, type AuthInfo, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/server';
 import type { Content } from '../../src/content/read-content.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
 import type { SandboxContent } from '../../src/schemas/canned-run.ts';
@@ -6,6 +6,7 @@ import type { SandboxStore } from '../store/sandbox-store.ts';
 import { TOOL_HANDLERS } from '../tools/tool-handlers.ts';
 import { ToolError } from '../tools/tool-context.ts';
 import type { ArgumentsValidator } from './validate-arguments.ts';
+import type { TextResource } from './skill-resources.ts';
 
 /** What every per-request MCP server instance shares. */
 export interface McpServerDeps {
@@ -13,6 +14,8 @@ export interface McpServerDeps {
   data: SandboxContent;
   store: SandboxStore;
   validate: ArgumentsValidator;
+  /** What resources/list lists and resources/read returns: the published Agent Skills (skill-resources.ts). */
+  resources: readonly TextResource[];
   now?: () => Date;
 }
 
@@ -26,12 +29,23 @@ function toErrorResult(message: string): CallToolResult {
 
 /** Builds one MCP server instance whose tools are exactly the content tools (no second list: contract §4.2 rule 1). */
 export function createMcpServer(deps: McpServerDeps, authInfo: AuthInfo | undefined): Server {
-  const { content, data, store, validate } = deps;
+  const { content, data, store, validate, resources } = deps;
   const list = toToolsList(content.tools);
   const server = new Server(
     { name: content.site.mcp.server_name, title: content.site.product.name, version: content.site.product.version },
-    { capabilities: { tools: {} }, instructions: `${content.site.product.description} ${content.site.product.not_a_model}` },
+    { capabilities: { tools: {}, resources: {} }, instructions: `${content.site.product.description} ${content.site.product.not_a_model}` },
   );
+
+  // MCP server/resources: a fixed list, so no templates, no subscriptions and no listChanged.
+  server.setRequestHandler('resources/list', () => ({ resources: resources.map((r) => r.resource) }));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+  server.setRequestHandler('resources/read', (request) => {
+    const { uri } = request.params;
+    const found = resources.find((r) => r.resource.uri === uri);
+    // SEP-2164 (2026-07-28): an unknown URI is -32602 with data { uri }; the SDK answers every era so.
+    if (!found) throw new ResourceNotFoundError(uri, `Resource ${uri} not found`);
+    return { contents: [{ uri, mimeType: found.resource.mimeType, text: found.text }] };
+  });
 
   // Contract §4.2 rule 1: tools/list lists the same tools as /mcp/tools.json.
   // Content schemas are validated JSON Schema objects (src/schemas/tool.ts), so the SDK's narrower type holds.

@@ -51,7 +51,7 @@ export const siteSchema = z
     mcp: z.strictObject({
       protocol_versions: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).min(1),
       server_name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
-      public_methods: z.array(z.string().regex(/^[a-z]+(\/[a-zA-Z]+)?$/)).min(1),
+      public_methods: z.array(z.string().regex(/^[a-z]+(\/[a-zA-Z]+)*$/)).min(1),
       /** The page a GET of the MCP endpoint by a browser or agent gets (not an MCP client's event stream). */
       endpoint_page: z.strictObject({ title: z.string().min(1), summary: z.string().min(1) }),
     }),

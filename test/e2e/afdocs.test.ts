@@ -2,12 +2,11 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDist } from '../../harness/build-dist.ts';
-import { getFreePort } from '../../harness/free-port.ts';
 import { startWorker } from '../../harness/start-worker.ts';
 import { readEnv } from '../../proxy/config.ts';
 import { startNodeServer } from '../../proxy/node/create-node-server.ts';
 import { PATHS } from '../../facts/paths.ts';
-import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
+import { getCheckablePort, runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
 
 // The Agent-Friendly Documentation Spec's own checker (afdocs) over the real content built for a loopback address and
 // served there from both doors: the Node edge server (with its fast paths), then the worker in workerd on the same
@@ -15,17 +14,6 @@ import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
 let port: number;
 let baseUrl: string;
 let dist: string;
-
-/**
- * A free port whose number holds no "404": the checker takes a short body that contains "404" anywhere for a soft
- * 404 (helpers/detect-soft-404.js), and the documents name their own address, port included.
- */
-async function getCheckablePort(): Promise<number> {
-  for (;;) {
-    const candidate = await getFreePort();
-    if (!String(candidate).includes('404')) return candidate;
-  }
-}
 
 beforeAll(async () => {
   port = await getCheckablePort();

@@ -1,4 +1,5 @@
-import { runChecks, type CheckResult } from 'afdocs';
+import { runChecks, type CheckResult, type RunnerOptions } from 'afdocs';
+import { getFreePort } from '../../harness/free-port.ts';
 
 /**
  * Warnings the checker gives this site that are its reading, not the site's: each with why. A test fails on any
@@ -37,20 +38,38 @@ function isOnlyDocuments(result: CheckResult): boolean {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * Runs every check of the Agent-Friendly Documentation Spec (afdocs, pinned in devDependencies) against a site built
- * for and served on a loopback address, as `npx afdocs check <url>` does. Every page is checked (a sample larger than
- * the site), without the delay a public site is owed. The checker may reach loopback only: nothing leaves the
- * machine, whatever its version does.
+ * A free port whose number holds no "404": the checker takes a short body that contains "404" anywhere for a soft
+ * 404 (helpers/detect-soft-404.js), and the documents name their own address, port included.
  */
-export async function runAfdocs(url: string): Promise<CheckResult[]> {
+export async function getCheckablePort(): Promise<number> {
+  for (;;) {
+    const candidate = await getFreePort();
+    if (!String(candidate).includes('404')) return candidate;
+  }
+}
+
+/**
+ * Runs every check of the Agent-Friendly Documentation Spec (afdocs, pinned in devDependencies) against a site served
+ * on a loopback address, as `npx afdocs check <url>` does. By default every page is checked (a sample larger than the
+ * site), without the delay a public site is owed; `options` may bound the sample. The checker may reach loopback
+ * only: nothing leaves the machine, whatever its version does.
+ */
+export async function runAfdocs(url: string, options: Partial<RunnerOptions> = {}): Promise<CheckResult[]> {
   const fetchAnywhere = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const target = new URL(input instanceof Request ? input.url : String(input));
     if (!LOOPBACK.has(target.hostname)) return Promise.reject(new TypeError(`test: loopback only, not ${target.origin}`));
-    return fetchAnywhere(input, init);
+    // The checker computes for seconds at a time on a large site, holding idle keep-alive connections past the
+    // server's timeout; a GET sent on one the server was closing meanwhile is sent again on a new connection, as
+    // RFC 9112 §9.3.1 lets a client retry an idempotent request (browsers and curl do the same).
+    return fetchAnywhere(input, init).catch((error: unknown) => {
+      const idempotent = ['GET', 'HEAD'].includes((init?.method ?? 'GET').toUpperCase());
+      if (!idempotent || (error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+      return fetchAnywhere(input, init);
+    });
   };
   try {
-    const report = await runChecks(url, { samplingStrategy: 'deterministic', maxLinksToTest: 1000, requestDelay: 0, maxConcurrency: 4 });
+    const report = await runChecks(url, { samplingStrategy: 'deterministic', maxLinksToTest: 1000, requestDelay: 0, maxConcurrency: 4, ...options });
     return report.results;
   } finally {
     globalThis.fetch = fetchAnywhere;

@@ -12,26 +12,39 @@ import { APP_URL, BASE_URL } from './built-site.ts';
 export const SCALE_PAGES = 5_000;
 /** Where the scale build lives between runs (git-ignored). */
 export const SCALE_DIST = resolve('.test-dist-5000');
-// Beside the build, not in it: what it was made from, and the source digest its _build.json records.
-const STAMP = `${SCALE_DIST}.stamp.json`;
 
-/** What the scale build is made from: the build's sources, the runtime the twin workers load, the page generator and the count. */
-function toScaleStamp(): string {
-  const hash = createHash('sha256').update(toSourceHash(process.cwd())).update(String(SCALE_PAGES));
+/** One scale build: its folder and the addresses it is made for. */
+export interface ScaleSite {
+  dist: string;
+  baseUrl: string;
+  appUrl: string;
+}
+
+/** The scale build the `scale` project's build and edge tests read, for the test build's addresses. */
+export const SCALE_SITE: ScaleSite = { dist: SCALE_DIST, baseUrl: BASE_URL, appUrl: APP_URL };
+
+// Beside the build, not in it: what it was made from, and the source digest its _build.json records.
+const toStampFile = (dist: string) => `${dist}.stamp.json`;
+
+/** What a scale build is made from: the build's sources, the runtime the twin workers load, the page generator, the count and the addresses. */
+function toScaleStamp(site: ScaleSite): string {
+  const hash = createHash('sha256').update(toSourceHash(process.cwd())).update(String(SCALE_PAGES)).update(`${site.baseUrl} ${site.appUrl}`);
   for (const file of [...listFiles('runtime').map((f) => `runtime/${f}`), 'harness/generated-pages.ts']) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 32);
 }
 
 /**
  * Builds the real content plus SCALE_PAGES generated pages (sections of 100, realistic titles and descriptions) into
- * SCALE_DIST, for the same addresses as the test build. A build made from the same sources is kept (about a minute
- * of two cores each time otherwise); any change to them rebuilds. Returns the seconds the build took, 0 if kept.
+ * `site.dist` for its addresses (by default SCALE_DIST, for the same addresses as the test build). A build made from
+ * the same sources for the same addresses is kept (about a minute of two cores each time otherwise); any change to
+ * them rebuilds. Returns the seconds the build took, 0 if kept.
  */
-export function buildScaleSite(): number {
-  const stamp = toScaleStamp();
-  if (existsSync(STAMP) && readScaleStamp().stamp === stamp && existsSync(SCALE_DIST)) return 0;
-  rmSync(SCALE_DIST, { recursive: true, force: true });
-  rmSync(STAMP, { force: true });
+export function buildScaleSite(site: ScaleSite = SCALE_SITE): number {
+  const stamp = toScaleStamp(site);
+  const stampFile = toStampFile(site.dist);
+  if (existsSync(stampFile) && readScaleStamp(site.dist).stamp === stamp && existsSync(site.dist)) return 0;
+  rmSync(site.dist, { recursive: true, force: true });
+  rmSync(stampFile, { force: true });
   const project = copyProject('scale-');
   const started = performance.now();
   let sourceHash: string;
@@ -44,16 +57,21 @@ export function buildScaleSite(): number {
       stdio: ['ignore', 'ignore', 'inherit'],
       timeout: 15 * 60_000,
       // A production build (vitest's NODE_ENV=test would make it a dev-mode one), for the test build's addresses.
-      env: { ...env, NODE_ENV: 'production', WARDEN_OUT_DIR: SCALE_DIST, BASE_URL, APP_URL },
+      env: { ...env, NODE_ENV: 'production', WARDEN_OUT_DIR: site.dist, BASE_URL: site.baseUrl, APP_URL: site.appUrl },
     });
   } finally {
     removeProjectCopy(project);
   }
-  writeFileSync(STAMP, JSON.stringify({ stamp, sourceHash }));
+  writeFileSync(stampFile, JSON.stringify({ stamp, sourceHash, baseUrl: site.baseUrl }));
   return (performance.now() - started) / 1000;
 }
 
-/** What the kept scale build was made from: its stamp, and the digest of its sources (those of the generated project). */
-export function readScaleStamp(): { stamp: string; sourceHash: string } {
-  return JSON.parse(readFileSync(STAMP, 'utf8')) as { stamp: string; sourceHash: string };
+/** What a kept scale build was made from: its stamp, the digest of its sources (those of the generated project) and its base URL. */
+export function readScaleStamp(dist = SCALE_DIST): { stamp: string; sourceHash: string; baseUrl?: string } {
+  return JSON.parse(readFileSync(toStampFile(dist), 'utf8')) as { stamp: string; sourceHash: string; baseUrl?: string };
+}
+
+/** The base URL a kept scale build in `dist` was made for, if there is one. */
+export function readScaleBaseUrl(dist: string): string | undefined {
+  return existsSync(toStampFile(dist)) ? readScaleStamp(dist).baseUrl : undefined;
 }

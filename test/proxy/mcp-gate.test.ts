@@ -30,7 +30,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     expect(seen.length).toBe(before);
   });
 
-  it.each(['initialize', 'ping', 'tools/list', 'server/discover'])('§4.2 rule 3: %s needs no credential and is forwarded', async (method) => {
+  it.each(['initialize', 'ping', 'tools/list', 'resources/list', 'resources/read', 'server/discover'])('§4.2 rule 3: %s needs no credential and is forwarded', async (method) => {
     const res = await post(path, rpc(method));
     expect(res.status).toBe(200);
     expect(seen.at(-1)!.url).toBe('https://app.warden.example/mcp');
@@ -42,7 +42,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
   });
 
   it('deny by default: any other method without a token → 401', async () => {
-    for (const method of ['resources/read', 'prompts/get', 'tasks/get', 'made/up']) expect((await post(path, rpc(method))).status).toBe(401);
+    for (const method of ['resources/subscribe', 'prompts/get', 'tasks/get', 'made/up']) expect((await post(path, rpc(method))).status).toBe(401);
   });
 
   it('malformed JSON → 400 -32700', async () => {

@@ -12,8 +12,8 @@ describe('the sandbox gate (deny by default)', () => {
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="/);
   });
 
-  it('a method outside the public list (resources/list) needs a token', async () => {
-    expect((await postMcp(sandbox.url, { jsonrpc: '2.0', id: 1, method: 'resources/list', params: {} })).status).toBe(401);
+  it('a method outside the public list (prompts/list) needs a token', async () => {
+    expect((await postMcp(sandbox.url, { jsonrpc: '2.0', id: 1, method: 'prompts/list', params: {} })).status).toBe(401);
   });
 
   it('a batch hiding a tools/call behind tools/list needs a token', async () => {

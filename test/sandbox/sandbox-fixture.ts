@@ -26,7 +26,7 @@ export async function startTestSandbox(
   dataDir: string,
   port?: number,
   baseUrl?: string,
-  options: Pick<SandboxOptions, 'now'> = {},
+  options: Pick<SandboxOptions, 'now' | 'publishedSite'> = {},
 ): Promise<RunningSandbox & { baseUrl: string }> {
   const p = port ?? (await getFreePort());
   const base = baseUrl ?? `http://127.0.0.1:${p}`;

@@ -1,0 +1,37 @@
+import type { Resource } from '@modelcontextprotocol/server';
+import type { Content } from '../../src/content/read-content.ts';
+import { toSkillDescription, toSkillMd } from '../../src/lib/to-skill-md.ts';
+import { MARKDOWN_TYPE } from '../../facts/content-types.ts';
+
+/** The media type the site serves SKILL.md with, without its charset (a resource's text is a JSON string, not bytes). */
+const MARKDOWN = MARKDOWN_TYPE.split(';')[0]!;
+
+/** One resource the endpoint serves: its `resources/list` entry and the text `resources/read` returns. */
+export interface TextResource {
+  resource: Resource & { mimeType: string };
+  text: string;
+}
+
+/**
+ * `warden` → `skill://warden/SKILL.md`: the URI of a skill's SKILL.md as MCP resource, in the shape the SDK's skills
+ * extension gives it (`skill://<skill path>/SKILL.md`). A scheme of its own, not the https address, because the
+ * text is read through the server (MCP resources, Common URI Schemes: https only for what clients fetch themselves).
+ */
+export function toSkillUri(name: string): string {
+  return `skill://${encodeURIComponent(name)}/SKILL.md`;
+}
+
+/**
+ * Every Agent Skill of the content as an MCP resource: the SKILL.md the build publishes at
+ * /.well-known/agent-skills/<name>/SKILL.md, made by the same function from the same content, so `content` must be
+ * read for the addresses that build was made for (its text names them).
+ */
+export function toSkillResources(content: Content): TextResource[] {
+  return content.skills.map((skill) => {
+    const text = toSkillMd(content, skill);
+    return {
+      resource: { uri: toSkillUri(skill.name), name: skill.name, description: toSkillDescription(skill), mimeType: MARKDOWN, size: Buffer.byteLength(text, 'utf8') },
+      text,
+    };
+  });
+}
