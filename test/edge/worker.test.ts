@@ -102,14 +102,15 @@ describe('the worker bundle on workerd', () => {
       const res = await get(path);
       expect(res.headers.get('link'), path).toContain(`<${BASE_URL}/.well-known/api-catalog>; rel="api-catalog"`);
       expect(res.headers.get('link'), path).toContain(`<${BASE_URL}/openapi.json>; rel="service-desc"`);
-      await res.body?.cancel();
+      await res.arrayBuffer();
     }
     // Files the asset layer serves without the worker carry them from _headers, as relative targets (RFC 8288 §3.2).
     for (const path of ['/llms.txt', '/openapi.json', '/docs/overview.md', '/.well-known/api-catalog', '/install']) {
       const res = await get(path);
       expect(res.headers.get('link'), path).toContain('</.well-known/api-catalog>; rel="api-catalog"');
       expect(res.headers.get('link'), path).toContain('</openapi.json>; rel="service-desc"');
-      await res.body?.cancel();
+      // Read to the end: a body dropped half-sent makes workerd log a broken pipe.
+      await res.arrayBuffer();
     }
   });
 
