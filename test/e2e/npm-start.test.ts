@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../sandbox/sandbox-fixture.ts';
 import { run } from '../cli/helpers/warden-binary.ts';
+import { toSkillPath } from '../../facts/paths.ts';
 
 // The README's promise, through the real entry point: `npm start` (proxy/start.ts) on other ports builds dist
 // for its base URL, starts the sandbox as the upstream and authorization server, and serves the whole system.
@@ -63,6 +64,20 @@ describe('npm start on a fresh dist and other ports', () => {
     const refused = await rpc('tools/call');
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`));
+  });
+
+  it('the tool endpoint offers as an MCP resource the Agent Skill the site serves, byte for byte', async () => {
+    const served = await (await fetch(`${base}${toSkillPath('warden')}`)).text();
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'skill://warden/SKILL.md' } }),
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    // Streamable HTTP: the answer is one JSON body or one SSE event carrying it.
+    const body = res.headers.get('content-type')?.startsWith('text/event-stream') ? /^data: (.*)$/m.exec(text)![1]! : text;
+    expect((JSON.parse(body) as { result: { contents: { text: string }[] } }).result.contents[0]!.text).toBe(served);
   });
 
   it('logs one JSON line per request in each server, with the id the request came with', async () => {
