@@ -121,10 +121,14 @@ describe.each(Object.entries(SENDERS))('an upstream answer whose body is malform
 
 describe('the fast path pool when every connection is busy', () => {
   it('bounds the whole wait for an answer, queue included: a queued request times out and is never sent', async () => {
-    // An upstream that reads requests and never answers; it counts the request heads it gets.
+    // An upstream that reads requests to /mcp and never answers them; it counts their heads. It answers a probe.
     let heads = 0;
     const silent = await startRawUpstream((socket) => {
-      socket.on('data', (data) => void (heads += data.toString('latin1').split('POST /mcp ').length - 1));
+      socket.on('data', (data) => {
+        const text = data.toString('latin1');
+        heads += text.split('POST /mcp ').length - 1;
+        if (text.includes('POST /probe ')) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}');
+      });
     });
     const pool = createUpstreamPool({ timeoutMs: 300, connections: 1 });
     const post = () => postThrough(pool)(silent.url).then(() => 'answered', (error: unknown) => error);
@@ -132,8 +136,9 @@ describe('the fast path pool when every connection is busy', () => {
       // The second waits for the only connection, which the first holds until its own timeout.
       const failures = await Promise.all([post(), post()]);
       expect(failures).toEqual([new UpstreamError('timeout'), new UpstreamError('timeout')]);
-      // Had the second's clock started only on a connection, it would have been sent then.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Had the second's clock started only on a connection, it would still wait in the pool's queue, and go out
+      // before a later request: a probe answered after both means the queue held nothing more for /mcp.
+      await postThrough(pool)(silent.url.replace(/\/mcp$/, '/probe'));
       expect(heads).toBe(1);
     } finally {
       await pool.close();
