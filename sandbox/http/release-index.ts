@@ -1,4 +1,5 @@
 import { parseAccept, toQuality } from '../../runtime/http/accept.ts';
+import { escapeHtml } from '../pages/layout.ts';
 
 /** One entry of a release folder: a file with its size, or a folder. */
 export interface ReleaseEntry {
@@ -21,7 +22,6 @@ export function toIndexFormat(accept: string | null | undefined): IndexFormat {
   return text > 0 && text >= html ? 'markdown' : 'html';
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What each kind of release file is, for the reader who does not know the layout. */
 function toNote(entry: ReleaseEntry): string {

@@ -2,6 +2,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import TurndownService from 'turndown';
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import { toTwinPath, toUrl } from '../../facts/paths.ts';
+import { escapeHtmlText } from './escape-html.ts';
 
 /** What a twin needs to know about its page and the site. */
 export interface TwinContext {
@@ -29,7 +30,6 @@ function createTurndown(): TurndownService {
 }
 
 const turndown = createTurndown();
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Replaces Starlight components with plain HTML that converts faithfully (asides, cards, tabs). */
 function simplifyComponents(root: HTMLElement): void {
@@ -38,7 +38,7 @@ function simplifyComponents(root: HTMLElement): void {
   for (const block of root.querySelectorAll('.expressive-code')) {
     const lang = block.querySelector('pre')?.getAttribute('data-language') ?? '';
     const code = block.querySelectorAll('.ec-line').map((line) => line.text).join('\n');
-    block.replaceWith(`<pre><code class="language-${lang === 'plaintext' ? 'text' : lang}">${escapeHtml(code)}</code></pre>`);
+    block.replaceWith(`<pre><code class="language-${lang === 'plaintext' ? 'text' : lang}">${escapeHtmlText(code)}</code></pre>`);
   }
   // Interactive parts of a page (data-twin-skip: the Try it panel) mean nothing in markdown.
   for (const el of root.querySelectorAll('.sl-anchor-link, script, style, link, .sr-only, svg, [data-twin-skip]')) el.remove();

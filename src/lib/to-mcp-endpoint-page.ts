@@ -1,8 +1,8 @@
 import { PATHS, toUrl } from '../../facts/paths.ts';
 import type { Site } from '../schemas/site.ts';
 import { toMcpConnect } from './to-mcp-connect.ts';
+import { escapeHtml } from './escape-html.ts';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const code = (text: string) => `<pre><code>${escapeHtml(text)}</code></pre>`;
 const link = (href: string, text = href) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 

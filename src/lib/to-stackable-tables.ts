@@ -1,11 +1,11 @@
 import { parse } from 'node-html-parser';
+import { escapeHtmlText } from './escape-html.ts';
 
 /** Tables with at least this many columns stack their rows on a narrow column (src/styles/tables.css). */
 export const STACK_FROM_COLUMNS = 3;
 
 const TABLE = /<table\b[^>]*>[\s\S]*?<\/table>/g;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Gives identifiers in table cells (`workflow_id`, `tools/call`, `warden:access`, URLs) their break points: a `<wbr>`
@@ -16,7 +16,7 @@ function addIdentifierBreaks(table: ReturnType<typeof parse>): boolean {
   let added = false;
   for (const code of table.querySelectorAll('td code, th code')) {
     if (code.childNodes.some((n) => n.nodeType !== 3) || !/[_./:]./.test(code.text)) continue;
-    code.set_content(escapeHtml(code.text).replace(/([_./:]+)(?=.)/g, '$1<wbr>'));
+    code.set_content(escapeHtmlText(code.text).replace(/([_./:]+)(?=.)/g, '$1<wbr>'));
     added = true;
   }
   return added;
