@@ -5,7 +5,6 @@ import type { AppConfig } from '../config.ts';
 import type { ErrorData } from './http-errors.ts';
 import { toMcpFailureResponse } from '../mcp/failure-answer.ts';
 import type { NoteRequest } from '../observability/request-facts.ts';
-import { toAgentLinks } from '../static/agent-links.ts';
 import { toFailureCause } from './failure-cause.ts';
 
 function withHeaders(error: HTTPError, type: string): Headers {
@@ -33,10 +32,7 @@ export function toProblemResponse(config: AppConfig, error: HTTPError, instance:
     instance,
     resolution: entry.resolution,
   };
-  const headers = withHeaders(error, 'application/problem+json');
-  // A problem points where to go next (its resolution): the agent links say where the index and the API are.
-  headers.set('link', toAgentLinks(config.baseUrl));
-  return new Response(JSON.stringify(body), { status: entry.status, headers });
+  return new Response(JSON.stringify(body), { status: entry.status, headers: withHeaders(error, 'application/problem+json') });
 }
 
 /** The one `onError` renderer: JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */
