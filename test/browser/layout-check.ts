@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { SITE_DIR, openSite, type BrowserSite } from './browser.ts';
+import { findSevereAxeViolations } from './axe.ts';
+import { SITE_DIR, openSite, watchProblems, type BrowserSite } from './browser.ts';
 
-// Every page measured in Chromium at a given width: nothing wider than its container, no sideways page scroll,
+// Every page loaded in Chromium at a given width: nothing wider than its container, no sideways page scroll,
 // and a cumulative layout shift below 0.05. At a phone's width the CPU is slowed four times, as a mid-range phone
 // is, so the browser paints long pages before they have fully arrived (where layout shifts come from); a laptop's
 // CPU is taken as it is.
@@ -108,8 +109,17 @@ export async function measureLayout(page: Page, path: string) {
   return { status: response?.status(), cls: toCls(shifts), shifts, overflow: await page.evaluate(findOverflow) };
 }
 
-/** Declares the layout test of every built page at one viewport width (one file per width, so they run side by side). */
-export function describeLayoutAt(width: number): void {
+/** What is checked of every page besides its layout: axe-core's serious and critical rules (at one width suffices). */
+export interface EveryPageChecks {
+  axe?: boolean;
+}
+
+/**
+ * Declares the test of every built page at one viewport width (one file per width, so they run side by side), one
+ * load each: it answers 200 with no console error, page error or failed request, nothing is wider than its container,
+ * nothing scrolls sideways, its CLS is below MAX_CLS, and with `axe` it has no serious or critical violation.
+ */
+export function describeEveryPageAt(width: number, checks: EveryPageChecks = {}): void {
   const pages = listFiles(SITE_DIR).filter((f) => f.endsWith('.html')).map(toPagePathOfHtmlFile);
   let site: BrowserSite;
   beforeAll(async () => {
@@ -118,13 +128,22 @@ export function describeLayoutAt(width: number): void {
   afterAll(async () => site?.close());
 
   describe(`every page at ${width} px wide`, () => {
-    it.each(pages)(`%s: nothing wider than its container, no sideways scroll, CLS below ${MAX_CLS}`, async (path) => {
+    it('covers the generated reference pages too', () => {
+      expect(pages).toEqual(expect.arrayContaining(['/', '/docs/demo', '/docs/reference/get-health', '/docs/tools/get_run']));
+    });
+
+    const title = `%s: loads cleanly, nothing wider than its container, no sideways scroll, CLS below ${MAX_CLS}${checks.axe ? ', no serious or critical axe violation' : ''}`;
+    it.each(pages)(title, async (path) => {
       const context = await site.newContext({ viewport: { width, height: 900 } });
       try {
-        const { status, cls, shifts, overflow } = await measureLayout(await context.newPage(), path);
+        const page = await context.newPage();
+        const watch = watchProblems(page);
+        const { status, cls, shifts, overflow } = await measureLayout(page, path);
         expect(status).toBe(200);
+        expect(watch.problems).toEqual([]);
         expect(overflow).toEqual([]);
         expect(cls, JSON.stringify(shifts)).toBeLessThan(MAX_CLS);
+        if (checks.axe) expect(await findSevereAxeViolations(page)).toEqual([]);
       } finally {
         await context.close();
       }

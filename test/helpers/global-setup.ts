@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { APP_URL, BASE_URL, DIST } from './built-site.ts';
+import type { TestProject } from 'vitest/node';
+import { APP_URL, PUBLIC_BASE_URL, TEST_DIST } from './test-build.ts';
 import { provideSystemTools } from './system-tools.ts';
 import { buildTestRelease } from '../cli/helpers/warden-binary.ts';
 
@@ -7,7 +8,8 @@ import { buildTestRelease } from '../cli/helpers/warden-binary.ts';
  * Gets the system tools the tests run, builds the CLI's release for this machine (skipped when its inputs did
  * not change), then builds the real content once into .test-dist for every test file that reads built files.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<void> {
+  project.provide('testBaseUrl', PUBLIC_BASE_URL);
   provideSystemTools();
   await buildTestRelease();
   if (process.env.WARDEN_SKIP_TEST_BUILD === '1') return;
@@ -16,6 +18,6 @@ export default async function setup(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
     // vitest sets NODE_ENV=test, which makes `astro build` a dev-mode build (Starlight then replaces search with a
     // "production builds only" notice); the test build must be the production build.
-    env: { ...env, NODE_ENV: 'production', WARDEN_OUT_DIR: DIST, BASE_URL, APP_URL },
+    env: { ...env, NODE_ENV: 'production', WARDEN_OUT_DIR: TEST_DIST, BASE_URL: PUBLIC_BASE_URL, APP_URL },
   });
 }

@@ -6,7 +6,9 @@ import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { writeGeneratedPages } from '../../harness/generated-pages.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
-import { APP_URL, BASE_URL } from './built-site.ts';
+import { getPortBelowEphemeral, isPortFree } from '../../harness/free-port.ts';
+import { toLocalUrl } from '../../runtime/local-defaults.ts';
+import { APP_URL } from './test-build.ts';
 
 /** Generated pages of the scale build, on top of the real content. */
 export const SCALE_PAGES = 5_000;
@@ -20,8 +22,23 @@ export interface ScaleSite {
   appUrl: string;
 }
 
-/** The scale build the `scale` project's build and edge tests read, for the test build's addresses. */
-export const SCALE_SITE: ScaleSite = { dist: SCALE_DIST, baseUrl: BASE_URL, appUrl: APP_URL };
+/**
+ * The checker takes a short body that contains "404" anywhere for a soft 404 (afdocs' helpers/detect-soft-404.js),
+ * and the documents name their own address, port included.
+ */
+const isCheckablePort = (port: number): boolean => !String(port).includes('404');
+
+/**
+ * The scale build for this run, made for a loopback address so that test/e2e/afdocs-scale.test.ts can serve it where
+ * its links point: the kept build's address while its port is free (no rebuild), else a new port that no test's random
+ * port can take before that test listens on it.
+ */
+export async function chooseScaleSite(): Promise<ScaleSite> {
+  const kept = readScaleBaseUrl(SCALE_DIST);
+  const keptPort = kept ? Number(new URL(kept).port) : 0;
+  const port = keptPort && isCheckablePort(keptPort) && (await isPortFree(keptPort)) ? keptPort : await getPortBelowEphemeral(isCheckablePort);
+  return { dist: SCALE_DIST, baseUrl: toLocalUrl(port), appUrl: APP_URL };
+}
 
 // Beside the build, not in it: what it was made from, and the source digest its _build.json records.
 const toStampFile = (dist: string) => `${dist}.stamp.json`;
@@ -35,11 +52,11 @@ function toScaleStamp(site: ScaleSite): string {
 
 /**
  * Builds the real content plus SCALE_PAGES generated pages (sections of 100, realistic titles and descriptions) into
- * `site.dist` for its addresses (by default SCALE_DIST, for the same addresses as the test build). A build made from
+ * `site.dist` for its addresses. A build made from
  * the same sources for the same addresses is kept (about a minute of two cores each time otherwise); any change to
  * them rebuilds. Returns the seconds the build took, 0 if kept.
  */
-export function buildScaleSite(site: ScaleSite = SCALE_SITE): number {
+export function buildScaleSite(site: ScaleSite): number {
   const stamp = toScaleStamp(site);
   const stampFile = toStampFile(site.dist);
   if (existsSync(stampFile) && readScaleStamp(site.dist).stamp === stamp && existsSync(site.dist)) return 0;
@@ -56,7 +73,7 @@ export function buildScaleSite(site: ScaleSite = SCALE_SITE): number {
       cwd: project,
       stdio: ['ignore', 'ignore', 'inherit'],
       timeout: 15 * 60_000,
-      // A production build (vitest's NODE_ENV=test would make it a dev-mode one), for the test build's addresses.
+      // A production build (vitest's NODE_ENV=test would make it a dev-mode one).
       env: { ...env, NODE_ENV: 'production', WARDEN_OUT_DIR: site.dist, BASE_URL: site.baseUrl, APP_URL: site.appUrl },
     });
   } finally {
