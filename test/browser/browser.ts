@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { DIST } from '../helpers/built-site.ts';
 import type { Listening } from '../../proxy/node/listen.ts';
 import { serveBuild } from './serve-build.ts';
@@ -54,4 +54,23 @@ export function watchProblems(page: Page): PageProblems {
   page.on('requestfailed', (r) => record.problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
   page.on('response', (r) => r.status() >= 400 && record.problems.push(`HTTP ${r.status()}: ${r.url()}`));
   return record;
+}
+
+/**
+ * Follows a page's requests from now on; `settled()` resolves once none is in flight (each finished or failed, a
+ * redirect finishing the request it replaces), which is the event a load waits for, not a quiet period.
+ */
+export function watchRequests(page: Page): { settled(): Promise<void> } {
+  const open = new Set<Request>();
+  let waiting: Array<() => void> = [];
+  const end = (request: Request) => {
+    open.delete(request);
+    if (open.size > 0) return;
+    for (const wake of waiting) wake();
+    waiting = [];
+  };
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  return { settled: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((wake) => waiting.push(wake))) };
 }

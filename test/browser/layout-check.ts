@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { findSevereAxeViolations } from './axe.ts';
-import { SITE_DIR, openSite, watchProblems, type BrowserSite } from './browser.ts';
+import { SITE_DIR, openSite, watchProblems, watchRequests, type BrowserSite } from './browser.ts';
 
 // Every page loaded in Chromium at a given width: nothing wider than its container, no sideways page scroll,
 // and a cumulative layout shift below 0.05. At a phone's width the CPU is slowed four times, as a mid-range phone
@@ -35,8 +35,8 @@ function recordShifts(): void {
 }
 
 /**
- * Resolves once the page has settled as a reader sees it: its fonts loaded (a font swap shifts text) and two more
- * frames painted, so every layout the load caused has run and its shifts are recorded.
+ * Resolves once the page has settled as a reader sees it, from its load event on: its fonts loaded (a font swap
+ * shifts text) and two more frames painted, so every layout the load caused has run and its shifts are recorded.
  */
 function settle(): Promise<void> {
   return document.fonts.ready.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
@@ -102,8 +102,10 @@ export async function measureLayout(page: Page, path: string) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdownAt(page.viewportSize()?.width ?? 0) });
   await page.addInitScript(recordShifts);
-  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  const requests = watchRequests(page);
+  const response = await page.goto(path, { waitUntil: 'load' });
   await page.evaluate(settle);
+  await requests.settled();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const shifts = await page.evaluate(() => (window as unknown as { __takeShifts(): Shift[] }).__takeShifts());
   return { status: response?.status(), cls: toCls(shifts), shifts, overflow: await page.evaluate(findOverflow) };
