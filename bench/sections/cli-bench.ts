@@ -84,9 +84,9 @@ export async function benchCli(config: BenchConfig, baseUrl: string, log: (line:
     const plainBun = join(others, 'bun-plain', site.cli.binary);
     execFileSync(BUN, ['build', resolve('cli/bin.ts'), '--compile', '--minify', `--target=bun-${host}`, '--define', `WARDEN_DEFAULTS=${JSON.stringify({ ...defaults, target: host })}`, '--outfile', plainBun], { stdio: 'ignore' });
     const nodeSea = await buildNodeSea(resolve('cli'), { ...defaults, target: host }, others);
-    const archived = (file: string) => {
+    const archived = async (file: string) => {
       const archive = `${file}.tar.gz`;
-      writeArchive(file, archive);
+      await writeArchive(file, archive);
       return statSync(archive).size;
     };
     const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
@@ -94,8 +94,8 @@ export async function benchCli(config: BenchConfig, baseUrl: string, log: (line:
       const b = manifest.built[t]!;
       return [`\`${t}\``, 'Bun, bytecode (shipped)', b.archive, mb(b.bytes), mb(b.binaryBytes), b.resigned ? 'ad-hoc signature made again' : ''];
     });
-    sizeRows.push([`\`${host}\``, 'Bun, no bytecode', '', mb(archived(plainBun)), mb(statSync(plainBun).size), 'not shipped']);
-    sizeRows.push([`\`${host}\``, `Node ${process.versions.node} single executable, stripped`, '', mb(archived(nodeSea)), mb(statSync(nodeSea).size), 'the runtime before Bun; no Apple silicon build on the registry']);
+    sizeRows.push([`\`${host}\``, 'Bun, no bytecode', '', mb(await archived(plainBun)), mb(statSync(plainBun).size), 'not shipped']);
+    sizeRows.push([`\`${host}\``, `Node ${process.versions.node} single executable, stripped`, '', mb(await archived(nodeSea)), mb(statSync(nodeSea).size), 'the runtime before Bun; no Apple silicon build on the registry']);
     const env = { HOME: work, PATH: process.env.PATH, XDG_CONFIG_HOME: join(work, 'config') };
 
     const runs = Math.max(20, config.BENCH_RUNS * 10);

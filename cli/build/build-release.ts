@@ -1,5 +1,5 @@
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BuildDefaults } from '../build-defaults.ts';
 import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
@@ -81,18 +81,34 @@ export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> 
   mkdirSync(latest, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'warden-release-'));
   const manifest: ReleaseManifest = { version, inputs, runtime, built: {} };
+  const built: ReleaseManifest['built'] = {};
   try {
     const sums: Record<string, string> = {};
-    for (const target of o.targets) {
-      o.log(`building ${target} (${runtime})`);
-      const dir = join(work, target);
-      mkdirSync(dir);
-      const binary = compileBinary({ entry: resolve(o.root, 'cli/bin.ts'), defaults: { ...o.defaults, target }, target, outDir: dir });
-      const resigned = target.startsWith('darwin-') ? requireValidSignature(binary) : undefined;
-      const archive = toArchiveName(o.defaults.binary, target);
-      sums[archive] = writeArchive(binary, join(pinned, archive));
-      manifest.built[target] = { archive, sha256: sums[archive], bytes: statSync(join(pinned, archive)).size, binaryBytes: statSync(binary).size, ...(resigned === undefined ? {} : { resigned }) };
+    // Each target is compiled in turn (Bun uses every core for one) and archived while the next compiles: maximum
+    // compression is most of a release's time, and it runs off the main thread.
+    const archiving = new Set<Promise<void>>();
+    try {
+      for (const target of o.targets) {
+        o.log(`building ${target} (${runtime})`);
+        const dir = join(work, target);
+        mkdirSync(dir);
+        const binary = compileBinary({ entry: resolve(o.root, 'cli/bin.ts'), defaults: { ...o.defaults, target }, target, outDir: dir });
+        const resigned = target.startsWith('darwin-') ? requireValidSignature(binary) : undefined;
+        const archive = toArchiveName(o.defaults.binary, target);
+        const job: Promise<void> = writeArchive(binary, join(pinned, archive))
+          .then((sha256) => {
+            sums[archive] = sha256;
+            built[target] = { archive, sha256, bytes: statSync(join(pinned, archive)).size, binaryBytes: statSync(binary).size, ...(resigned === undefined ? {} : { resigned }) };
+          })
+          .finally(() => archiving.delete(job));
+        archiving.add(job);
+        if (archiving.size >= availableParallelism()) await Promise.race(archiving);
+      }
+    } finally {
+      await Promise.allSettled(archiving);
     }
+    // In the order of the targets, whichever archive was done first.
+    for (const target of o.targets) manifest.built[target] = built[target]!;
     const sumsText = toSha256Sums(sums);
     writeFileSync(join(pinned, SUMS), sumsText);
     writeFileSync(join(pinned, SUMS_SIGNATURE), o.signingKey.sign(Buffer.from(sumsText), toReleaseNamespace(o.defaults.binary)));

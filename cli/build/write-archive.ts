@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { zipSync } from 'fflate';
-import { gzipSync, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { zip, type AsyncZippable } from 'fflate';
+import { gzip, constants } from 'node:zlib';
 
 /**
  * The earliest time a zip entry can carry (MS-DOS dates start in 1980): every entry gets it, as tar gets the
@@ -16,21 +17,25 @@ export function toArchiveName(binary: string, target: string): string {
   return `${binary}-${target}${target.startsWith('windows-') ? '.zip' : '.tar.gz'}`;
 }
 
+const gzipAsync = promisify(gzip);
+const zipAsync = (files: AsyncZippable) => new Promise<Uint8Array>((done, fail) => zip(files, (error, data) => (error ? fail(error) : done(data))));
+
 /**
  * Writes the archive holding the one file `binaryFile` at its root (where the installers look), reproducibly:
  * tar with owner 0, epoch mtime and sorted names, gzip with no name or time; zip entries with a fixed time.
- * The same binary always gives the same bytes. Returns the archive's SHA-256.
+ * The same binary always gives the same bytes. Compresses off the main thread (zlib's thread pool, fflate's
+ * worker), so a release's archives are made side by side. Returns the archive's SHA-256.
  */
-export function writeArchive(binaryFile: string, archive: string): string {
+export async function writeArchive(binaryFile: string, archive: string): Promise<string> {
   let bytes: Buffer;
   if (archive.endsWith('.zip')) {
     // Mode 0755 in the entry's Unix attributes, so unzip on a Unix machine keeps it runnable too.
     const entry = readFileSync(binaryFile);
-    bytes = Buffer.from(zipSync({ [basename(binaryFile)]: [entry, { level: 9, mtime: ZIP_EPOCH, os: 3, attrs: (0o100755 << 16) >>> 0 }] }));
+    bytes = Buffer.from(await zipAsync({ [basename(binaryFile)]: [entry, { level: 9, mtime: ZIP_EPOCH, os: 3, attrs: (0o100755 << 16) >>> 0 }] }));
   } else {
     const tar = `${archive}.tar`;
     execFileSync('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mtime=@0', '--mode=0755', '-cf', tar, '-C', dirname(binaryFile), basename(binaryFile)]);
-    bytes = gzipSync(readFileSync(tar), { level: constants.Z_BEST_COMPRESSION });
+    bytes = await gzipAsync(readFileSync(tar), { level: constants.Z_BEST_COMPRESSION });
     rmSync(tar);
   }
   writeFileSync(archive, bytes);

@@ -37,7 +37,7 @@ describe('the release folder', () => {
     // A small stand-in binary: gzip -9 of the real one takes seconds, and the property does not depend on size.
     const file = join(work, BINARY);
     writeFileSync(file, readFileSync(getWardenBinary()).subarray(0, 65_536), { mode: 0o755 });
-    const [a, b] = [writeArchive(file, join(work, 'a.tar.gz')), writeArchive(file, join(work, 'b.tar.gz'))];
+    const [a, b] = [await writeArchive(file, join(work, 'a.tar.gz')), await writeArchive(file, join(work, 'b.tar.gz'))];
     expect(a).toBe(b);
     expect(toSha256Sums({ 'b.tar.gz': b, 'a.tar.gz': a })).toBe(`${a}  a.tar.gz\n${b}  b.tar.gz\n`);
     expect(readFileSync(join(work, 'a.tar.gz')).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
