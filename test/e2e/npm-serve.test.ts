@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { getFreePort } from '../../harness/free-port.ts';
 import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
+import { watchOutput } from '../helpers/child-output.ts';
 
 // `npm run serve` is scripts/serve.mjs: the edge from a bundle esbuild makes and remakes when a source changes.
 // Run in a copy of the project, so its bundle cache and an edited source stay there.
@@ -20,16 +21,9 @@ async function serve(): Promise<{ url: string; output: () => string }> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('Warden edge server on')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm run serve did not come up:\n${output.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { url, output: () => output };
+  const output = watchOutput(child);
+  await output.until((text) => text.includes('Warden edge server on'), 'npm run serve coming up');
+  return { url: `http://127.0.0.1:${port}`, output: output.text };
 }
 
 async function stopAll(): Promise<void> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../sandbox/sandbox-fixture.ts';
+import { watchOutput, type ChildOutput } from '../helpers/child-output.ts';
 import { run } from '../cli/helpers/warden-binary.ts';
 import { toSkillPath } from '../../facts/paths.ts';
 
@@ -11,7 +12,8 @@ import { toSkillPath } from '../../facts/paths.ts';
 // for its base URL, starts the sandbox as the upstream and authorization server, and serves the whole system.
 const scratch = mkdtempSync(join(tmpdir(), 'warden-start-'));
 let child: ChildProcess;
-let output = '';
+let watched: ChildOutput;
+const output = () => watched.text();
 let base = '';
 let sandboxUrl = '';
 
@@ -25,13 +27,8 @@ beforeAll(async () => {
     env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: '0', WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data'), WARDEN_RELEASE_DIR: join(scratch, 'release') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 150_000;
-  while (!output.includes('Warden is running on')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  watched = watchOutput(child);
+  await watched.until((text) => text.includes('Warden is running on'), 'npm start coming up');
 }, 180_000);
 
 afterAll(async () => {
@@ -44,7 +41,7 @@ afterAll(async () => {
 
 describe('npm start on a fresh dist and other ports', () => {
   it('builds dist for its own base URL, with the sandbox as upstream and authorization server', async () => {
-    expect(output).toMatch(new RegExp(`Building .* for ${base}`));
+    expect(output()).toMatch(new RegExp(`Building .* for ${base}`));
     const health = await (await fetch(`${base}/api/health`)).json();
     expect(health).toEqual({ status: 'ok', product: 'Warden', docs: `${base}/docs/reference/endpoints`, openapi: `${base}/openapi.json`, mcp: `${sandboxUrl}/mcp` });
     const prm = await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json();
@@ -88,10 +85,10 @@ describe('npm start on a fresh dist and other ports', () => {
     });
     expect(res.headers.get('x-request-id')).toBe('npm-start-1');
     await res.arrayBuffer();
-    // Lines are written in batches at least once a second.
-    const find = () => output.split('\n').filter((l) => l.includes('"req_id":"npm-start-1"')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    for (let i = 0; i < 40 && find().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    const lines = find();
+    // Lines are written in batches at least once a second: the test waits for both to arrive.
+    const find = (text: string) => text.split('\n').filter((l) => l.includes('"req_id":"npm-start-1"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    await watched.until((text) => find(text).length >= 2, 'the edge\'s and the sandbox\'s line for npm-start-1');
+    const lines = find(output());
     expect(lines.map((l) => l.service).sort()).toEqual(['edge', 'sandbox']);
     expect(lines.find((l) => l.service === 'edge')).toMatchObject({ mcp_method: 'tools/list', status: 200, upstream_status: 200 });
   });
@@ -103,7 +100,7 @@ describe('npm start on a fresh dist and other ports', () => {
     expect(installed.stderr).toContain(`from ${sandboxUrl}/releases/cli/latest/download`);
     const warden = join(home, '.local', 'bin', 'warden');
     // The printed command, as a person copies it; the binary's default service is this build's base URL.
-    const command = /warden admin register --code (\S+)/.exec(output)!;
+    const command = /warden admin register --code (\S+)/.exec(output())!;
     const registered = await run(warden, ['admin', 'register', '--code', command[1]!], { env });
     expect(registered.code, registered.stderr).toBe(0);
     const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } });
