@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../../harness/free-port.ts';
+import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
+import { watchOutput, type ChildOutput } from '../helpers/child-output.ts';
 
 // `npm run dev` through its real entry: Astro's dev server with live reload, the edge's dynamic paths alongside.
 const scratch = mkdtempSync(join(tmpdir(), 'warden-dev-'));
 let child: ChildProcess;
-let output = '';
+let output: ChildOutput;
+let project = '';
 let base = '';
 
 beforeAll(async () => {
@@ -16,22 +19,16 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   // As a writer's shell has it: none of vitest's variables (with VITEST set, Astro's dev server renders no content).
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|BASE_URL$|APP_URL$|AUTH_ISSUER$|NODE_ENV$|TEST$)/.test(k)));
+  // In a copy of the project, as a fresh checkout is: no Vite dependency cache from an earlier run hides its scan.
+  project = copyProject('dev-');
+  for (const d of ['proxy', 'scripts', 'tooling', 'sandbox']) cpSync(resolve(d), join(project, d), { recursive: true });
   child = spawn(process.execPath, ['scripts/dev.ts'], {
+    cwd: project,
     env: { ...env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: join(scratch, 'data') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 90_000;
-  while (!output.includes('live reload')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm run dev did not come up:\n${output.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  // The dev server listens before its first render of the content collection is ready.
-  while ((await fetch(`${base}/docs/overview`).catch(() => undefined))?.status !== 200) {
-    if (Date.now() > deadline) throw new Error(`npm run dev never rendered /docs/overview:\n${output.slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  output = watchOutput(child);
+  await output.until((text) => text.includes('live reload'), 'npm run dev coming up');
 }, 120_000);
 
 afterAll(async () => {
@@ -40,12 +37,16 @@ afterAll(async () => {
     await new Promise((r) => child.once('exit', r));
   }
   rmSync(scratch, { recursive: true, force: true });
+  if (project) removeProjectCopy(project);
 });
 
 describe('npm run dev', () => {
-  it('renders pages with the live-reload client, for this address', async () => {
+  it('renders pages with the live-reload client, for this address, and has printed no error on the way', async () => {
+    // The first request waits for the content collection's first render, then gets the page.
     const response = await fetch(`${base}/docs/overview`);
-    expect(response.status).toBe(200);
+    expect(response.status, output.text().slice(-2000)).toBe(200);
+    // Vite's dependency scan reads every component's scripts as it starts; a failed scan is an [ERROR] here.
+    expect(output.text()).not.toContain('[ERROR]');
     const html = await response.text();
     expect(html).toContain('/@vite/client');
     expect(html).toContain(`<link rel="canonical" href="${base}/docs/overview"`);
