@@ -8,6 +8,7 @@ import { ConfigError, readEnv, toBaseUrl, toUpstream } from './config.ts';
 import { readBuildFacts, toBuildMismatches } from './node/build-info.ts';
 import { startNodeServer } from './node/create-node-server.ts';
 import { onShutdown } from './node/shutdown.ts';
+import { exitOnStartFailure } from '../runtime/node/start-failure.ts';
 
 try {
   const env = readEnv(process.env);
@@ -26,7 +27,5 @@ try {
   if (server.metricsUrl) console.log(`Metrics (Prometheus text format): ${server.metricsUrl}`);
   onShutdown(() => server.close());
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+  exitOnStartFailure({ name: 'npm run serve', ports: ['PORT', 'METRICS_PORT'] }, error, error instanceof ConfigError);
 }

@@ -16,6 +16,7 @@ import { getContentDir } from '../src/content/content-dir.ts';
 import { toSourceHash } from '../runtime/node/source-hash.ts';
 import { createLogger } from '../runtime/node/create-logger.ts';
 import { getLocalSigningKey } from '../runtime/node/signing-key.ts';
+import { exitOnStartFailure } from '../runtime/node/start-failure.ts';
 
 try {
   const env = readEnv(process.env);
@@ -61,9 +62,5 @@ try {
   onShutdown(...cleanups);
 } catch (error) {
   // A bad variable, a port in use, a failed build: say what it is, not where in the code it happened.
-  const code = (error as NodeJS.ErrnoException).code;
-  if (!(error instanceof ConfigError) && !code) throw error;
-  const hint = code === 'EADDRINUSE' ? ' (set PORT, SANDBOX_PORT or METRICS_PORT to a free port, or METRICS_PORT=off)' : '';
-  console.error(`npm start: ${(error as Error).message}${hint}`);
-  process.exit(1);
+  exitOnStartFailure({ name: 'npm start', ports: ['PORT', 'SANDBOX_PORT', 'METRICS_PORT'] }, error, error instanceof ConfigError);
 }

@@ -3,6 +3,7 @@ import { DEFAULT_SANDBOX_PORT, startSandbox } from './start.ts';
 import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
 import { LOG_LEVELS } from '../runtime/log-levels.ts';
 import { createLogger } from '../runtime/node/create-logger.ts';
+import { exitOnStartFailure } from '../runtime/node/start-failure.ts';
 
 // Zod on the environment: a bad value stops start-up naming the variable.
 const env = z
@@ -27,5 +28,5 @@ const sandbox = await startSandbox({
   dataDir: env.data.SANDBOX_DATA_DIR,
   accessTokenTtl: env.data.SANDBOX_ACCESS_TOKEN_TTL,
   logger: createLogger({ level: env.data.LOG_LEVEL, service: 'sandbox' }),
-});
+}).catch((error: unknown) => exitOnStartFailure({ name: 'npm run sandbox', ports: ['SANDBOX_PORT'] }, error, false));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void sandbox.close().then(() => process.exit(0)));

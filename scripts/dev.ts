@@ -9,6 +9,7 @@ import { startSandbox } from '../proxy/node/sandbox.ts';
 import { onShutdown } from '../proxy/node/shutdown.ts';
 import { readContent } from '../src/content/read-content.ts';
 import { toBuildFacts } from '../src/lib/to-build-facts.ts';
+import { exitOnStartFailure } from '../runtime/node/start-failure.ts';
 
 try {
   const env = readEnv(process.env);
@@ -29,13 +30,15 @@ try {
   const ignored = ['**/.build-tmp/**', '**/.test-dist*/**', '**/dist/**', '**/dist-worker/**', '**/release/**', '**/.data/**'];
   const server = await dev({
     root: process.cwd(), logLevel: 'warn', server: { host: env.HOST, port: env.PORT }, integrations: [devEdge(env, facts, upstream)],
-    vite: { server: { watch: { ignored } } },
+    // A port in use is an error, as for every other server here: the pages name this address, so it cannot move.
+    vite: { server: { strictPort: true, watch: { ignored } } },
+  }).catch((error: unknown) => {
+    // Vite says so in words only; given the system's code, it is reported as the other servers' ports are.
+    throw /^Port \d+ is already in use$/.test((error as Error).message) ? Object.assign(error as Error, { code: 'EADDRINUSE' }) : error;
   });
   cleanups.unshift(() => server.stop());
   console.log(`Warden docs (dev, live reload) on ${baseUrl}; MCP forwarded to ${upstream.appUrl}/mcp`);
   onShutdown(...cleanups);
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+  exitOnStartFailure({ name: 'npm run dev', ports: ['PORT', 'SANDBOX_PORT'] }, error, error instanceof ConfigError);
 }
