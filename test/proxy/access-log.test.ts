@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error parse-prometheus-text-format ships no type declarations
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
@@ -22,10 +23,13 @@ type Line = Record<string, unknown>;
 const edgeLines: Line[] = [];
 const sandboxLines: Line[] = [];
 const rawOutput: string[] = [];
+// Told of every line as the logger writes it, so a test waits for the line it needs, not for time to pass.
+const written = new EventEmitter();
 const capture = (into: Line[]) => ({
   write(chunk: string) {
     rawOutput.push(chunk);
     into.push(JSON.parse(chunk) as Line);
+    written.emit('line');
   },
 });
 const dist = createFixtureDist();
@@ -42,12 +46,9 @@ async function startEdge(appUrl: string, jwksUrl?: string): Promise<NodeServer> 
 
 /** The edge's line for a request id, once written (the line is written when the response is over). */
 async function lineFor(lines: Line[], reqId: string): Promise<Line> {
-  for (let i = 0; i < 100; i++) {
-    const line = lines.find((l) => l.req_id === reqId);
-    if (line) return line;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no log line with req_id ${reqId}`);
+  const find = () => lines.find((l) => l.req_id === reqId);
+  while (!find()) await once(written, 'line');
+  return find()!;
 }
 
 beforeAll(async () => {
@@ -183,9 +184,13 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     expect(new URL(edge.metricsUrl!).port).not.toBe(new URL(edge.url).port);
     expect((await get('/metrics')).status).toBe(404);
     const before = await scrape();
-    for (let i = 0; i < 3; i++) await get('/api/health');
-    await (await callTool({})).arrayBuffer();
-    await new Promise((r) => setTimeout(r, 50));
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await get('/api/health'));
+    const tool = await callTool({});
+    await tool.arrayBuffer();
+    // An exchange is counted just before its log line is written (proxy/observability/request-log.ts): once the
+    // four lines are there, so are the counts.
+    for (const res of [...answers, tool]) await lineFor(edgeLines, res.headers.get('x-request-id')!);
     const after = await scrape();
     expect(valueOf(after, 'warden_http_requests_total', { route: 'health', status: '200' }) - valueOf(before, 'warden_http_requests_total', { route: 'health', status: '200' })).toBe(3);
     expect(valueOf(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(valueOf(before, 'warden_token_verifications_total', { result: 'valid' }));

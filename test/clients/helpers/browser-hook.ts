@@ -1,7 +1,6 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { CHROMIUM_OPTIONS } from '../../browser/browser.ts';
@@ -33,7 +32,7 @@ export interface BrowserHook {
   home: string;
   /** How many sign-ins the browser finished so far. */
   count(): number;
-  /** The sign-ins after the first `after`, once there are `expected` of them (bounded wait: the browser logs last). */
+  /** The sign-ins after the first `after`, once there are `expected` of them (the browser logs last). */
   runsAfter(after: number, expected?: number): Promise<BrowserRun[]>;
 }
 
@@ -73,7 +72,16 @@ export function useBrowserHook(): BrowserHook {
     },
     count: () => readRuns(log).length,
     async runsAfter(after, expected = 1) {
-      for (const deadline = Date.now() + 15_000; readRuns(log).length < after + expected && Date.now() < deadline; ) await sleep(100);
+      // Woken by each change in HOME (the log is appended there), watched before the first look so none is missed.
+      await new Promise<void>((done) => {
+        const check = () => {
+          if (readRuns(log).length < after + expected) return;
+          watcher.close();
+          done();
+        };
+        const watcher = watch(home, check);
+        check();
+      });
       return readRuns(log).slice(after);
     },
   };
