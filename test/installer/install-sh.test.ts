@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -445,9 +446,9 @@ describe('failures install nothing', () => {
 
   it('exits on Ctrl-C during the download and cleans up its temporary folder', async () => {
     let pid = 0;
+    const downloading = once(server, 'request');
     const running = run([], { env: { [`${ENV}_DOWNLOAD_URL`]: `${origin}/hang` }, onSpawn: (p) => (pid = p) });
-    const deadline = Date.now() + 10_000;
-    while (requests.length === 0 && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 20));
+    await downloading;
     expect(requests[0]).toMatch(/^\/hang\//);
     process.kill(-pid, 'SIGINT'); // the whole process group, as a terminal's Ctrl-C does
     const r = await running;
