@@ -52,9 +52,8 @@ function toScaleStamp(site: ScaleSite): string {
 
 /**
  * Builds the real content plus SCALE_PAGES generated pages (sections of 100, realistic titles and descriptions) into
- * `site.dist` for its addresses. A build made from
- * the same sources for the same addresses is kept (about a minute of two cores each time otherwise); any change to
- * them rebuilds. Returns the seconds the build took, 0 if kept.
+ * `site.dist` for its addresses. A build made from the same sources for the same addresses is kept (the build is the
+ * slowest part of the `scale` project); any change to them rebuilds. Returns the seconds the build took, 0 if kept.
  */
 export function buildScaleSite(site: ScaleSite): number {
   const stamp = toScaleStamp(site);

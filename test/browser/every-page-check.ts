@@ -4,8 +4,9 @@ import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.t
 import { findSevereAxeViolations } from './axe.ts';
 import { SITE_DIR, openSite, watchProblems, watchRequests, type BrowserSite } from './browser.ts';
 
-// Every page loaded in Chromium at a given width: nothing wider than its container, no sideways page scroll,
-// and a cumulative layout shift below 0.05. At a phone's width the CPU is slowed four times, as a mid-range phone
+// Every page loaded in Chromium at a given width: no console error or failed request, nothing wider than its
+// container, no sideways page scroll, a cumulative layout shift below 0.05, and (at one width) axe-core's serious and
+// critical rules. At a phone's width the CPU is slowed four times, as a mid-range phone
 // is, so the browser paints long pages before they have fully arrived (where layout shifts come from); a laptop's
 // CPU is taken as it is.
 const cpuSlowdownAt = (width: number): number => (width < 800 ? 4 : 1);
