@@ -1,13 +1,12 @@
 import type { TestProject } from 'vitest/node';
-import { buildScaleSite, chooseScaleSite, SCALE_PAGES } from './scale-site.ts';
+import { provideScaleSite, SCALE_PAGES } from './scale-site.ts';
 
 /**
  * Global set-up of the `scale` test project: the generated site the build and edge tests then read
  * (WARDEN_TEST_DIST), and the base URL it was made for (provided as testBaseUrl).
  */
 export default async function setup(project: TestProject): Promise<void> {
-  const site = await chooseScaleSite();
-  const seconds = buildScaleSite(site);
+  const { site, seconds } = await provideScaleSite();
   console.error(seconds ? `Built the ${SCALE_PAGES}-page site for ${site.baseUrl} in ${seconds.toFixed(0)} s` : `Kept the ${SCALE_PAGES}-page site built from the same sources for ${site.baseUrl}`);
   project.provide('testBaseUrl', site.baseUrl);
 }

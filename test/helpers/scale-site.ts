@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { runAstroBuild } from './astro-build.ts';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { writeGeneratedPages } from '../../harness/generated-pages.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
@@ -55,7 +55,7 @@ function toScaleStamp(site: ScaleSite): string {
  * `site.dist` for its addresses. A build made from the same sources for the same addresses is kept (the build is the
  * slowest part of the `scale` project); any change to them rebuilds. Returns the seconds the build took, 0 if kept.
  */
-export function buildScaleSite(site: ScaleSite): number {
+export async function buildScaleSite(site: ScaleSite): Promise<number> {
   const stamp = toScaleStamp(site);
   const stampFile = toStampFile(site.dist);
   if (existsSync(stampFile) && readScaleStamp(site.dist).stamp === stamp && existsSync(site.dist)) return 0;
@@ -67,19 +67,23 @@ export function buildScaleSite(site: ScaleSite): number {
   try {
     writeGeneratedPages(join(project, 'content', 'docs'), SCALE_PAGES);
     sourceHash = toSourceHash(project);
-    const { AUTH_ISSUER: _ignored, ...env } = process.env;
-    execFileSync(process.execPath, [resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
-      cwd: project,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      timeout: 15 * 60_000,
-      // A production build (vitest's NODE_ENV=test would make it a dev-mode one).
-      env: { ...env, NODE_ENV: 'production', WARDEN_OUT_DIR: site.dist, BASE_URL: site.baseUrl, APP_URL: site.appUrl },
-    });
+    await runAstroBuild(project, { WARDEN_OUT_DIR: site.dist, BASE_URL: site.baseUrl, APP_URL: site.appUrl });
   } finally {
     removeProjectCopy(project);
   }
   writeFileSync(stampFile, JSON.stringify({ stamp, sourceHash, baseUrl: site.baseUrl }));
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * The scale build of this run: chosen and started by whichever global set-up asks first (the `site` project's starts
+ * it beside its own builds when the `scale` project runs too), then the same one for the other. Both set-ups run in
+ * vitest's main process but may each load this module anew, so the one build is kept on globalThis.
+ */
+export function provideScaleSite(): Promise<{ site: ScaleSite; seconds: number }> {
+  const shared = globalThis as { wardenScaleBuild?: Promise<{ site: ScaleSite; seconds: number }> };
+  shared.wardenScaleBuild ??= chooseScaleSite().then(async (site) => ({ site, seconds: await buildScaleSite(site) }));
+  return shared.wardenScaleBuild;
 }
 
 /** What a kept scale build was made from: its stamp, the digest of its sources (those of the generated project) and its base URL. */
