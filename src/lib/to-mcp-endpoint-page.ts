@@ -1,3 +1,4 @@
+import { AGENT_LINKS } from '../../facts/agent-links.ts';
 import { PATHS, toUrl } from '../../facts/paths.ts';
 import type { Site } from '../schemas/site.ts';
 import { toMcpConnect } from './to-mcp-connect.ts';
@@ -41,7 +42,7 @@ export function toMcpEndpointPage(site: Site): string {
 <meta name="description" content="${escapeHtml(summary)}">
 <link rel="canonical" href="${escapeHtml(connect.url)}">
 <link rel="alternate" type="text/markdown" href="${escapeHtml(twin)}">
-<link rel="describedby" type="text/plain" href="${PATHS.llms}">
+${AGENT_LINKS.map((l) => `<link rel="${l.rel}"${l.type ? ` type="${l.type}"` : ''} href="${l.path}">`).join('\n')}
 <style>body{font:1rem/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}pre{background:#f3f3f6;padding:.75rem;white-space:pre-wrap;overflow-wrap:anywhere}code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}</style>
 </head>
 <body>

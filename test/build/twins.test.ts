@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { toTwinPath } from '../../facts/paths.ts';
+import { AGENT_LINKS } from '../../facts/agent-links.ts';
 
 const htmlFiles = listFiles(DIST).filter((f) => f.endsWith('.html'));
 // Each page is read and parsed in its own test: a 5,000-page build parsed up front would hold gigabytes.
@@ -69,8 +70,13 @@ describe('markdown twins', () => {
     expect(outsideCode).not.toMatch(/\]\(\//);
   });
 
-  it.each(pages.map((p) => [p.path, p] as const))('%s: links its twin (rel=alternate) and llms.txt (rel=describedby)', (path, { html }) => {
+  it.each(pages.map((p) => [p.path, p] as const))('%s: links its twin (rel=alternate) and every agent link: llms.txt, the API catalog, the OpenAPI document', (path, { html }) => {
     expect(html.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href')).toBe(toTwinPath(path));
     expect(html.querySelector('link[rel="describedby"]')?.getAttribute('href')).toBe('/llms.txt');
+    for (const link of AGENT_LINKS) {
+      const element = html.querySelector(`link[rel="${link.rel}"]`);
+      expect(element?.getAttribute('href'), link.rel).toBe(link.path);
+      expect(element?.getAttribute('type'), link.rel).toBe(link.type);
+    }
   });
 });
