@@ -6,7 +6,8 @@ import { startWorker } from '../../harness/start-worker.ts';
 import { readEnv } from '../../proxy/config.ts';
 import { startNodeServer } from '../../proxy/node/create-node-server.ts';
 import { PATHS } from '../../facts/paths.ts';
-import { getCheckablePort, runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
+import { getCheckablePort } from '../helpers/checkable-port.ts';
+import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
 
 // The Agent-Friendly Documentation Spec's own checker (afdocs) over the real content built for a loopback address and
 // served there from both doors: the Node edge server (with its fast paths), then the worker in workerd on the same

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { runAstroBuild } from './astro-build.ts';
+import { runAstroBuild } from '../../harness/build-dist.ts';
 import { provideScaleSite } from './scale-site.ts';
 import { APP_URL, PUBLIC_BASE_URL, TEST_DIST } from './test-build.ts';
 import { provideSystemTools } from './system-tools.ts';

@@ -1,5 +1,4 @@
 import { runChecks, type CheckResult, type RunnerOptions } from 'afdocs';
-import { getFreePort } from '../../harness/free-port.ts';
 
 /**
  * Warnings the checker gives this site that are its reading, not the site's: each with why. A test fails on any
@@ -36,17 +35,6 @@ function isOnlyDocuments(result: CheckResult): boolean {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * A free port whose number holds no "404": the checker takes a short body that contains "404" anywhere for a soft
- * 404 (helpers/detect-soft-404.js), and the documents name their own address, port included.
- */
-export async function getCheckablePort(): Promise<number> {
-  for (;;) {
-    const candidate = await getFreePort();
-    if (!String(candidate).includes('404')) return candidate;
-  }
-}
 
 /**
  * Runs every check of the Agent-Friendly Documentation Spec (afdocs, pinned in devDependencies) against a site served

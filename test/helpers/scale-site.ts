@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runAstroBuild } from './astro-build.ts';
+import { runAstroBuild } from '../../harness/build-dist.ts';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { writeGeneratedPages } from '../../harness/generated-pages.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
 import { getPortBelowEphemeral, isPortFree } from '../../harness/free-port.ts';
 import { toLocalUrl } from '../../runtime/local-defaults.ts';
+import { isCheckablePort } from './checkable-port.ts';
 import { APP_URL } from './test-build.ts';
 
 /** Generated pages of the scale build, on top of the real content. */
@@ -21,12 +22,6 @@ export interface ScaleSite {
   baseUrl: string;
   appUrl: string;
 }
-
-/**
- * The checker takes a short body that contains "404" anywhere for a soft 404 (afdocs' helpers/detect-soft-404.js),
- * and the documents name their own address, port included.
- */
-const isCheckablePort = (port: number): boolean => !String(port).includes('404');
 
 /**
  * The scale build for this run, made for a loopback address so that test/e2e/afdocs-scale.test.ts can serve it where
