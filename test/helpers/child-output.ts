@@ -6,6 +6,8 @@ export interface ChildOutput {
   text(): string;
   /** Only stdout. */
   stdout(): string;
+  /** Only stderr. */
+  stderr(): string;
   /**
    * Resolves as soon as the output meets `test`, checked on every chunk as it arrives (not polled); rejects, with the
    * output's end, if the process closes its output first. `what` names what was awaited, for that message.
@@ -17,6 +19,7 @@ export interface ChildOutput {
 export function watchOutput(child: ChildProcess): ChildOutput {
   let text = '';
   let stdout = '';
+  let stderr = '';
   let closed = false;
   const listeners = new Set<() => void>();
   const tell = () => {
@@ -28,6 +31,7 @@ export function watchOutput(child: ChildProcess): ChildOutput {
     tell();
   });
   child.stderr!.on('data', (chunk) => {
+    stderr += chunk;
     text += chunk;
     tell();
   });
@@ -38,6 +42,7 @@ export function watchOutput(child: ChildProcess): ChildOutput {
   return {
     text: () => text,
     stdout: () => stdout,
+    stderr: () => stderr,
     until: (test, what) =>
       new Promise<void>((done, fail) => {
         const check = () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { getFreePort } from '../../harness/free-port.ts';
+import { watchOutput } from './child-output.ts';
 
 /** The sandbox in a process of its own (`npm run sandbox`'s entry), for settings read at process start. */
 export interface SandboxProcess {
@@ -16,20 +17,12 @@ export async function startSandboxProcess(env: Record<string, string>): Promise<
     env: { ...process.env, SANDBOX_HOST: '127.0.0.1', SANDBOX_PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('More codes:')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code} before listening:\n${output}`)));
-  });
+  const output = watchOutput(child);
+  await output.until((text) => text.includes('More codes:'), 'the sandbox listening');
   return {
     url: `http://127.0.0.1:${port}`,
-    output: () => output,
+    output: output.text,
     close: async () => {
       child.kill('SIGTERM');
       await exited;
