@@ -9,15 +9,14 @@ const run = promisify(execFile);
 const ASTRO = resolve('node_modules/astro/bin/astro.mjs');
 
 /**
- * Runs `astro build` in the project at `cwd` for `vars` (the site's addresses and WARDEN_OUT_DIR; they replace any in
- * the environment) in a child process, so a caller can run several side by side. Always a production build: under
- * vitest, NODE_ENV=test would make it a dev-mode one (Starlight then replaces search with a "production builds only"
- * notice). A failure says which build failed, with the end of its output.
+ * Runs `astro build` in the project at `cwd` for `vars` (the site's addresses and WARDEN_OUT_DIR, and NODE_ENV when
+ * the caller's must not apply; they replace any in the environment) in a child process, so a caller can run several
+ * side by side. A failure says which build failed, with the end of its output.
  */
 export async function runAstroBuild(cwd: string, vars: Record<string, string>): Promise<void> {
   const { AUTH_ISSUER: _ignored, ...env } = process.env;
   try {
-    await run(process.execPath, [ASTRO, 'build'], { cwd, env: { ...env, NODE_ENV: 'production', ...vars }, maxBuffer: 64 * 1024 * 1024 });
+    await run(process.execPath, [ASTRO, 'build'], { cwd, env: { ...env, ...vars }, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? String(error);
     throw new Error(`astro build for ${vars.BASE_URL} in ${cwd} failed:\n${stderr.slice(-2000)}`);

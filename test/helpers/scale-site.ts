@@ -9,7 +9,7 @@ import { toSourceHash } from '../../runtime/node/source-hash.ts';
 import { getPortBelowEphemeral, isPortFree } from '../../harness/free-port.ts';
 import { toLocalUrl } from '../../runtime/local-defaults.ts';
 import { isCheckablePort } from './checkable-port.ts';
-import { APP_URL } from './test-build.ts';
+import { APP_URL, PRODUCTION } from './test-build.ts';
 
 /** Generated pages of the scale build, on top of the real content. */
 export const SCALE_PAGES = 5_000;
@@ -62,7 +62,7 @@ export async function buildScaleSite(site: ScaleSite): Promise<number> {
   try {
     writeGeneratedPages(join(project, 'content', 'docs'), SCALE_PAGES);
     sourceHash = toSourceHash(project);
-    await runAstroBuild(project, { WARDEN_OUT_DIR: site.dist, BASE_URL: site.baseUrl, APP_URL: site.appUrl });
+    await runAstroBuild(project, { ...PRODUCTION, WARDEN_OUT_DIR: site.dist, BASE_URL: site.baseUrl, APP_URL: site.appUrl });
   } finally {
     removeProjectCopy(project);
   }

@@ -8,3 +8,8 @@ export const TEST_DIST = resolve('.test-dist');
 export const PUBLIC_BASE_URL = 'https://warden.example';
 /** The hosted origin every test build names. */
 export const APP_URL = 'https://app.warden.example';
+/**
+ * The test builds are production builds: vitest's NODE_ENV=test would make `astro build` a dev-mode one (Starlight then
+ * replaces search with a "production builds only" notice).
+ */
+export const PRODUCTION = { NODE_ENV: 'production' } as const;
