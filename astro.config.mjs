@@ -24,7 +24,10 @@ export default defineConfig({
   // import.meta.env.BASE_URL, the path base, in every server module, turning Starlight's links absolute. A
   // variable with a public prefix is left out of that; Vite's own BASE_URL (the base, "/") wins over it.
   // `@components/…` in MDX pages resolves wherever the content folder is (WARDEN_CONTENT_DIR may be elsewhere).
-  vite: { envPrefix: ['PUBLIC_', 'BASE_URL'], resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } } },
+  vite: {
+    envPrefix: ['PUBLIC_', 'BASE_URL'],
+    resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
+  },
   integrations: [
     starlight({
       title: site.product.name,

@@ -12,14 +12,23 @@ export default defineConfig({
       {
         extends: true,
         // afdocs-scale runs over the generated site only: test/e2e/afdocs.test.ts checks the real content.
-        test: { name: 'site', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts'], globalSetup: ['test/helpers/global-setup.ts'] },
+        test: {
+          name: 'site',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts'],
+          globalSetup: ['test/helpers/global-setup.ts'],
+        },
       },
       {
         // The build checks and the worker in workerd again, over the real content plus 5,000 generated pages.
         extends: true,
         test: {
           name: 'scale',
-          include: ['test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index}.test.ts', 'test/edge/{worker,every-page}.test.ts', 'test/e2e/afdocs-scale.test.ts'],
+          include: [
+            'test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index}.test.ts',
+            'test/edge/{worker,every-page}.test.ts',
+            'test/e2e/afdocs-scale.test.ts',
+          ],
           globalSetup: ['test/helpers/scale-setup.ts'],
           env: { WARDEN_TEST_DIST: SCALE_DIST },
         },

@@ -32,7 +32,11 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
   try {
     sections.push(await section());
   } catch (error) {
-    sections.push(`## ${title}\n\n**Failed:** ${String((error as Error).message ?? error).slice(0, 1500).replace(/\n/g, '\n> ')}`);
+    sections.push(
+      `## ${title}\n\n**Failed:** ${String((error as Error).message ?? error)
+        .slice(0, 1500)
+        .replace(/\n/g, '\n> ')}`,
+    );
   }
 };
 
@@ -51,26 +55,56 @@ try {
     cleanups.unshift(async () => {
       for (const s of servers.reverse()) await s.close();
     });
-    const sandbox = await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl);
+    const sandbox = await spawnServer(
+      'sandbox/main.ts',
+      { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir },
+      sandboxUrl,
+    );
     servers.push(sandbox);
-    const edgeEnv = { HOST: '127.0.0.1', PORT: String(edgePort), METRICS_PORT: '0', BASE_URL: baseUrl, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks`, WARDEN_OUT_DIR: dist };
+    const edgeEnv = {
+      HOST: '127.0.0.1',
+      PORT: String(edgePort),
+      METRICS_PORT: '0',
+      BASE_URL: baseUrl,
+      APP_URL: sandboxUrl,
+      AUTH_ISSUER: sandboxUrl,
+      TOKEN_JWKS_URL: `${sandboxUrl}/jwks`,
+      WARDEN_OUT_DIR: dist,
+    };
     servers.push(await spawnServer(EDGE_ARGS, edgeEnv, baseUrl, '/api/health'));
-    if (config.sections.has('http')) await attempt('Static and dynamic documents', () => benchHttp(config, baseUrl, dist, '/docs/overview'));
-    if (config.sections.has('cpu')) await attempt("The edge at Node's limit", async () => {
-      const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: sandboxUrl, scopes: ['warden:access'], clientName: 'bench-cpu' });
-      return benchEdgeCpu(config, sandboxUrl, token);
-    });
+    if (config.sections.has('http'))
+      await attempt('Static and dynamic documents', () => benchHttp(config, baseUrl, dist, '/docs/overview'));
+    if (config.sections.has('cpu'))
+      await attempt("The edge at Node's limit", async () => {
+        const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), {
+          resource: sandboxUrl,
+          scopes: ['warden:access'],
+          clientName: 'bench-cpu',
+        });
+        return benchEdgeCpu(config, sandboxUrl, token);
+      });
     if (config.sections.has('start')) await attempt('Start', () => benchStart(config, edgeEnv, dist));
-    if (config.sections.has('mcp')) await attempt('MCP forwarding', async () => {
-      const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: baseUrl, scopes: ['warden:access'], clientName: 'bench' });
-      return benchMcp(config, baseUrl, sandboxUrl, token);
-    });
-    if (config.sections.has('logging')) await attempt('Cost of logging', async () => {
-      const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: baseUrl, scopes: ['warden:access'], clientName: 'bench-logging' });
-      return benchLogging(config, edgeEnv, token, sandbox.pid);
-    });
+    if (config.sections.has('mcp'))
+      await attempt('MCP forwarding', async () => {
+        const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), {
+          resource: baseUrl,
+          scopes: ['warden:access'],
+          clientName: 'bench',
+        });
+        return benchMcp(config, baseUrl, sandboxUrl, token);
+      });
+    if (config.sections.has('logging'))
+      await attempt('Cost of logging', async () => {
+        const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), {
+          resource: baseUrl,
+          scopes: ['warden:access'],
+          clientName: 'bench-logging',
+        });
+        return benchLogging(config, edgeEnv, token, sandbox.pid);
+      });
     if (config.sections.has('twins')) await attempt('Markdown twins vs HTML pages', () => benchTwins(dist));
-    if (config.sections.has('worker')) await attempt('The worker in workerd against the Node edge server', () => benchWorker(config, baseUrl, dist, '/docs/overview'));
+    if (config.sections.has('worker'))
+      await attempt('The worker in workerd against the Node edge server', () => benchWorker(config, baseUrl, dist, '/docs/overview'));
     if (config.sections.has('cli')) await attempt('The warden CLI', () => benchCli(config, baseUrl, log));
   }
   if (config.sections.has('jwt')) await attempt('Token verification', () => benchJwt(config.BENCH_DURATION));
@@ -79,7 +113,10 @@ try {
   for (const cleanup of cleanups) await cleanup();
 }
 
-const settings = Object.entries(config).filter(([k]) => k.startsWith('BENCH_')).map(([k, v]) => `${k}=${String(v)}`).join(' ');
+const settings = Object.entries(config)
+  .filter(([k]) => k.startsWith('BENCH_'))
+  .map(([k, v]) => `${k}=${String(v)}`)
+  .join(' ');
 const report = [
   '# Benchmarks',
   '',

@@ -69,10 +69,17 @@ export function createFactory(proc: NodeJS.Process, defaults: BuildDefaults, isB
     now: Date.now,
     getenv,
     getBaseUrl: (flag) => {
-      const [value, what] = flag ? [flag, '--base-url'] : getenv('BASE_URL') ? [getenv('BASE_URL')!, `${defaults.envPrefix}_BASE_URL`] : [defaults.baseUrl, 'The base URL'];
+      const [value, what] = flag
+        ? [flag, '--base-url']
+        : getenv('BASE_URL')
+          ? [getenv('BASE_URL')!, `${defaults.envPrefix}_BASE_URL`]
+          : [defaults.baseUrl, 'The base URL'];
       return toCanonicalUrl(requireSecureUrl(value, what));
     },
-    getStore: () => (store ??= loadCores().then((m) => m.createCredentialStore(toConfigDir(env, env.HOME || homedir(), defaults.binary, proc.platform), proc.platform))),
+    getStore: () =>
+      (store ??= loadCores().then((m) =>
+        m.createCredentialStore(toConfigDir(env, env.HOME || homedir(), defaults.binary, proc.platform), proc.platform),
+      )),
     openBrowser: (url) => {
       const opener = toBrowserOpener(proc.platform, env);
       if (!opener) return false;

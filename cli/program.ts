@@ -24,11 +24,14 @@ export function createProgram(f: Factory): Command {
     .version(`${binary} ${version}`, '--version', 'print the version')
     // Root options only before the command: `self update --version V` is the command's own flag.
     .enablePositionalOptions()
-    .addHelpText('after', [
-      '',
-      'Exit codes: 0 success, 1 failure, 2 usage error.',
-      `Environment: ${envPrefix}_BASE_URL (the service, default ${f.defaults.baseUrl}), ${envPrefix}_MCP_URL, ${envPrefix}_DOWNLOAD_URL, XDG_CONFIG_HOME.`,
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Exit codes: 0 success, 1 failure, 2 usage error.',
+        `Environment: ${envPrefix}_BASE_URL (the service, default ${f.defaults.baseUrl}), ${envPrefix}_MCP_URL, ${envPrefix}_DOWNLOAD_URL, XDG_CONFIG_HOME.`,
+      ].join('\n'),
+    )
     .showSuggestionAfterError(true);
   program.addCommand(createLoginCommand(f));
   program.addCommand(createLogoutCommand(f));
@@ -37,7 +40,10 @@ export function createProgram(f: Factory): Command {
   program.addCommand(createMcpCommand(f));
   program.addCommand(group('self', `manage this ${binary} binary`, [createUpdateCommand(f)]));
   const configure = (command: Command) => {
-    command.exitOverride().configureOutput({ writeOut: (s) => f.stdout.write(s), writeErr: (s) => f.err(s.startsWith('error:') ? `${binary}: ${s.trimEnd()}` : s.trimEnd()) });
+    command.exitOverride().configureOutput({
+      writeOut: (s) => f.stdout.write(s),
+      writeErr: (s) => f.err(s.startsWith('error:') ? `${binary}: ${s.trimEnd()}` : s.trimEnd()),
+    });
     command.commands.forEach(configure);
   };
   configure(program);

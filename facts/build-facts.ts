@@ -29,4 +29,5 @@ export type BuildFacts = z.infer<typeof buildFactsSchema>;
  * The addresses a build was made for: what a server compares with the addresses it serves (the release
  * archive and signing key only where the server also serves the release, as `npm start` does).
  */
-export type BuiltFor = Pick<BuildFacts, 'base_url' | 'app_url' | 'auth_issuer'> & Partial<Pick<BuildFacts, 'release_archive' | 'release_signing_key'>>;
+export type BuiltFor = Pick<BuildFacts, 'base_url' | 'app_url' | 'auth_issuer'> &
+  Partial<Pick<BuildFacts, 'release_archive' | 'release_signing_key'>>;

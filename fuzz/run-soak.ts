@@ -23,7 +23,11 @@ const log = (line: string) => console.error(`[soak +${Math.round((Date.now() - s
 
 /** A token from the sandbox's authorization server for the edge (a registered workload client). */
 async function getToken(sandboxUrl: string, baseUrl: string): Promise<string> {
-  return getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), { resource: baseUrl, scopes: ['warden:access'], clientName: 'soak' });
+  return getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), {
+    resource: baseUrl,
+    scopes: ['warden:access'],
+    clientName: 'soak',
+  });
 }
 
 /** The mix: forwarded tools/list and tools/call with a token, a negotiated page, a static file, health. */
@@ -32,7 +36,17 @@ function toMix(token: string): SoakRequest[] {
   return [
     { method: 'POST', path: '/mcp', headers: mcp, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) },
     { path: '/docs/overview', headers: { accept: 'text/markdown' } },
-    { method: 'POST', path: '/mcp', headers: mcp, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_run', arguments: { run_id: 'run_demo_0001' } } }) },
+    {
+      method: 'POST',
+      path: '/mcp',
+      headers: mcp,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'get_run', arguments: { run_id: 'run_demo_0001' } },
+      }),
+    },
     { path: '/llms.txt' },
     { path: '/api/health' },
   ];
@@ -52,23 +66,45 @@ for (const mode of config.SOAK_MODES.split(',').map((m) => m.trim())) {
     const common = { HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: dist, METRICS_PORT: '0' };
     const pids: Record<string, number> = {};
     if (mode === 'start') {
-      const startEnv = { ...common, SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: join(dataDir, 'sandbox'), WARDEN_RELEASE_DIR: join(dataDir, 'release') };
+      const startEnv = {
+        ...common,
+        SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_DATA_DIR: join(dataDir, 'sandbox'),
+        WARDEN_RELEASE_DIR: join(dataDir, 'release'),
+      };
       servers.push(await spawnServer('proxy/start.ts', startEnv, baseUrl, '/api/health', 600_000));
       pids['edge + sandbox (npm start)'] = servers[0]!.pid;
     } else {
-      servers.push(await spawnServer('sandbox/main.ts', { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir }, sandboxUrl));
-      servers.push(await spawnServer('proxy/serve.ts', { ...common, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks` }, baseUrl, '/api/health'));
+      servers.push(
+        await spawnServer(
+          'sandbox/main.ts',
+          { SANDBOX_PORT: String(sandboxPort), BASE_URL: baseUrl, SANDBOX_DATA_DIR: dataDir },
+          sandboxUrl,
+        ),
+      );
+      servers.push(
+        await spawnServer(
+          'proxy/serve.ts',
+          { ...common, APP_URL: sandboxUrl, AUTH_ISSUER: sandboxUrl, TOKEN_JWKS_URL: `${sandboxUrl}/jwks` },
+          baseUrl,
+          '/api/health',
+        ),
+      );
       pids.sandbox = servers[0]!.pid;
       pids.edge = servers[1]!.pid;
     }
     const token = await getToken(sandboxUrl, baseUrl);
     log(`${mode}: ${config.SOAK_CONNECTIONS} connections for ${config.SOAK_SECONDS} s`);
     const soak = await runSoak(baseUrl, toMix(token), { seconds: config.SOAK_SECONDS, connections: config.SOAK_CONNECTIONS, pids });
-    console.log(`## ${mode === 'start' ? 'npm start (one process)' : 'edge and sandbox apart'}: ${config.SOAK_CONNECTIONS} connections, ${config.SOAK_SECONDS} s`);
+    console.log(
+      `## ${mode === 'start' ? 'npm start (one process)' : 'edge and sandbox apart'}: ${config.SOAK_CONNECTIONS} connections, ${config.SOAK_SECONDS} s`,
+    );
     console.log(`requests ${soak.requests}, errors ${soak.errors}, non-2xx ${soak.non2xx} ${JSON.stringify(soak.statuses)}`);
     for (const [name, series] of Object.entries(soak.rss)) {
       const rss = toRssSummary(series, config.SOAK_WARMUP);
-      console.log(`${name} RSS: start ${rss.start.toFixed(0)} MiB, at ${config.SOAK_WARMUP} s ${rss.afterWarmup.toFixed(0)} MiB, peak after ${rss.peak.toFixed(0)} MiB, end ${rss.end.toFixed(0)} MiB: growth after ${config.SOAK_WARMUP} s ${rss.growth.toFixed(1)}%`);
+      console.log(
+        `${name} RSS: start ${rss.start.toFixed(0)} MiB, at ${config.SOAK_WARMUP} s ${rss.afterWarmup.toFixed(0)} MiB, peak after ${rss.peak.toFixed(0)} MiB, end ${rss.end.toFixed(0)} MiB: growth after ${config.SOAK_WARMUP} s ${rss.growth.toFixed(1)}%`,
+      );
       // The criterion is for each server measured alone; one process holding both has one heap sized for both.
       if (mode !== 'start' && rss.growth >= 10) failed = true;
     }

@@ -5,7 +5,10 @@ import { join } from 'node:path';
 export const SECTION_PAGES = 100;
 export const GROUP_PAGES = 20;
 
-const NOUNS = 'agent jail review sign-off audit budget fleet merge gate workflow run harness lesson policy scope token webhook ledger invoice'.split(' ');
+const NOUNS =
+  'agent jail review sign-off audit budget fleet merge gate workflow run harness lesson policy scope token webhook ledger invoice'.split(
+    ' ',
+  );
 const VERBS = 'configure rotate inspect approve retry limit export replay pause resume'.split(' ');
 const AREAS = 'payments identity billing compliance storage messaging analytics deployments networking search'.split(' ');
 const GROUPS = ['concepts', 'how-to', 'reference', 'recipes', 'troubleshooting'];
@@ -37,10 +40,38 @@ export function toGeneratedPage(i: number): GeneratedPage {
   const sentence = (k: number) => `${words(i + k, 12).replace(/^./, (c) => c.toUpperCase())}.`;
   const para = (k: number) => Array.from({ length: 6 }, (_, j) => sentence(k * 6 + j)).join(' ');
   const markdown = [
-    '---', `title: ${title}`, `description: ${description}`, `sidebar:`, `  order: ${i % GROUP_PAGES}`, '---', '',
-    para(1), '', `## Before you start`, '', para(2), '', '- first point', '- second point', '- third point', '',
-    '| field | meaning |', '| --- | --- |', `| run_${i} | ${sentence(3)} |`, `| gate_${i} | ${sentence(4)} |`, '',
-    '```sh', `curl -s {base_url}/api/health # page ${i + 1}`, '```', '', `## What happens next`, '', para(3), '', para(4), '',
+    '---',
+    `title: ${title}`,
+    `description: ${description}`,
+    `sidebar:`,
+    `  order: ${i % GROUP_PAGES}`,
+    '---',
+    '',
+    para(1),
+    '',
+    `## Before you start`,
+    '',
+    para(2),
+    '',
+    '- first point',
+    '- second point',
+    '- third point',
+    '',
+    '| field | meaning |',
+    '| --- | --- |',
+    `| run_${i} | ${sentence(3)} |`,
+    `| gate_${i} | ${sentence(4)} |`,
+    '',
+    '```sh',
+    `curl -s {base_url}/api/health # page ${i + 1}`,
+    '```',
+    '',
+    `## What happens next`,
+    '',
+    para(3),
+    '',
+    para(4),
+    '',
   ].join('\n');
   return { file, title, description, markdown };
 }

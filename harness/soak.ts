@@ -24,7 +24,11 @@ export interface SoakResult {
  * Loads `origin` with `connections` keep-alive connections for `seconds`, each connection cycling through the
  * request mix (autocannon), while sampling the resident memory of the watched processes every second.
  */
-export async function runSoak(origin: string, mix: SoakRequest[], options: { seconds: number; connections: number; pids: Record<string, number> }): Promise<SoakResult> {
+export async function runSoak(
+  origin: string,
+  mix: SoakRequest[],
+  options: { seconds: number; connections: number; pids: Record<string, number> },
+): Promise<SoakResult> {
   const rss: Record<string, number[]> = Object.fromEntries(Object.keys(options.pids).map((name) => [name, []]));
   const sample = () => {
     for (const [name, pid] of Object.entries(options.pids)) rss[name]!.push(getRssMiB(pid));
@@ -45,7 +49,10 @@ export async function runSoak(origin: string, mix: SoakRequest[], options: { sec
 }
 
 /** RSS at the start, after `warmup` seconds and at the end, and the growth from the warm-up to the highest sample after it, in per cent. */
-export function toRssSummary(series: number[], warmup = 20): { start: number; afterWarmup: number; end: number; peak: number; growth: number } {
+export function toRssSummary(
+  series: number[],
+  warmup = 20,
+): { start: number; afterWarmup: number; end: number; peak: number; growth: number } {
   const at = Math.min(warmup, series.length - 1);
   const afterWarmup = series[at]!;
   const peak = Math.max(...series.slice(at));

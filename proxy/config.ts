@@ -29,7 +29,13 @@ export const envSchema = z.object({
   UPSTREAM_IDLE_TIMEOUT_MS: positiveInt(60_000),
   BODY_LIMIT_BYTES: positiveInt(1_048_576),
   ALLOWED_ORIGINS: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : []),
+    (v) =>
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
     z.array(origin),
   ),
   /** The dist folder, shared with the build (astro.config: `WARDEN_OUT_DIR`). */

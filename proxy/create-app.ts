@@ -34,7 +34,9 @@ export interface AppDeps {
 
 /** The access-token check of the MCP gate, when signing keys are configured (else the upstream verifies). */
 export function toTokenVerifier(config: AppConfig, deps: Pick<AppDeps, 'getKey' | 'now'>): VerifyAccessToken | undefined {
-  return deps.getKey ? createAccessTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, getKey: deps.getKey, now: deps.now }) : undefined;
+  return deps.getKey
+    ? createAccessTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, getKey: deps.getKey, now: deps.now })
+    : undefined;
 }
 
 /** Builds the edge server: one web-standard fetch handler (`app.fetch`) that runs on Node and edge runtimes. */

@@ -19,7 +19,9 @@ try {
   const mismatches = toBuildMismatches(facts, wanted);
   if (!facts || !upstream || mismatches.length > 0) {
     console.error(`${env.WARDEN_OUT_DIR}/ does not fit this server:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);
-    console.error(`Fix: run \`BASE_URL=${baseUrl}${env.APP_URL ? ` APP_URL=${env.APP_URL}` : ''} npm run build\` first, or use \`npm start\`, which rebuilds when needed.`);
+    console.error(
+      `Fix: run \`BASE_URL=${baseUrl}${env.APP_URL ? ` APP_URL=${env.APP_URL}` : ''} npm run build\` first, or use \`npm start\`, which rebuilds when needed.`,
+    );
     process.exit(1);
   }
   const server = await startNodeServer(env, facts, upstream);

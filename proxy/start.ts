@@ -30,7 +30,13 @@ try {
     const releaseDir = resolve(env.WARDEN_RELEASE_DIR);
     const logger = createLogger({ level: env.LOG_LEVEL, service: 'sandbox' });
     const sandbox = await startSandbox({
-      host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL, releaseDir, logger,
+      host: env.HOST,
+      port: env.SANDBOX_PORT,
+      baseUrl,
+      dataDir: env.SANDBOX_DATA_DIR,
+      accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL,
+      releaseDir,
+      logger,
     });
     cleanups.push(() => sandbox.close());
     console.log(`Demo sandbox on ${sandbox.url} (APP_URL is unset)`);
@@ -44,7 +50,9 @@ try {
   const authIssuer = toStartIssuer(env, upstream);
   const distDir = resolve(env.WARDEN_OUT_DIR);
   const wanted = {
-    base_url: baseUrl, app_url: upstream.appUrl, auth_issuer: authIssuer,
+    base_url: baseUrl,
+    app_url: upstream.appUrl,
+    auth_issuer: authIssuer,
     ...(release ? { release_archive: release.RELEASE_ARCHIVE, release_signing_key: release.RELEASE_PUBLIC_KEY } : {}),
   };
   let facts = readBuildFacts(distDir);

@@ -97,13 +97,24 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
 
   const scopes = site.scopes.map((s) => s.name);
   const provider = createProvider({
-    issuer, product: site.product.name, resources, scopes, secrets, db, cliClientId: site.cli.client_id,
+    issuer,
+    product: site.product.name,
+    resources,
+    scopes,
+    secrets,
+    db,
+    cliClientId: site.cli.client_id,
     docsClient: { clientId: site.try_it.client_id, redirectUri: toUrl(baseUrl, PATHS.tryIt) },
     accessTokenTtl: options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL,
     routes: { authorization: site.oauth.authorization_path, token: site.oauth.token_path },
   });
   const store = createSandboxStore(db);
-  const publishedSite = options.publishedSite ?? { BASE_URL: baseUrl, APP_URL: url, AUTH_ISSUER: issuer, ...(options.releaseDir ? { RELEASE_ARCHIVE: `${url}${RELEASES_PATH}` } : {}) };
+  const publishedSite = options.publishedSite ?? {
+    BASE_URL: baseUrl,
+    APP_URL: url,
+    AUTH_ISSUER: issuer,
+    ...(options.releaseDir ? { RELEASE_ARCHIVE: `${url}${RELEASES_PATH}` } : {}),
+  };
   const clock = options.now ?? (() => new Date());
   const mcp = createMcpEndpoint({
     content,
@@ -113,7 +124,11 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     resources: toSkillResources(readContent(getContentDir(), publishedSite)),
     now: options.now,
     // This origin answers for both resources: directly for its own, and behind the edge (the same resource server).
-    verify: createAccessTokenVerifier({ issuer, audiences: resources, getKey: createLocalJWKSet({ keys: [toPublicJwk(secrets.signingKey)] }) }),
+    verify: createAccessTokenVerifier({
+      issuer,
+      audiences: resources,
+      getKey: createLocalJWKSet({ keys: [toPublicJwk(secrets.signingKey)] }),
+    }),
     resourceMetadataUrl: toUrl(url, PATHS.protectedResource),
   });
   const mint = () => mintRegistrationCode(provider, WORKLOAD_POLICY, REGISTRATION_CODE_LIFETIME);
@@ -131,7 +146,12 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       interaction: { product: site.product.name, scopes: site.scopes, knownClients: [site.cli.client_id, site.try_it.client_id] },
       codeLifetime: REGISTRATION_CODE_LIFETIME,
       dashboard: createDashboard({
-        product: site.product.name, binary: site.cli.binary, baseUrl, cookieKey: secrets.cookieKey, codeLifetime: REGISTRATION_CODE_LIFETIME, mintCode: mint,
+        product: site.product.name,
+        binary: site.cli.binary,
+        baseUrl,
+        cookieKey: secrets.cookieKey,
+        codeLifetime: REGISTRATION_CODE_LIFETIME,
+        mintCode: mint,
         signoffs: {
           listOpen: () => store.listOpenSignoffs(),
           decide: (runId, decision, by, comment) => decideSignoff(store, { runId, decision, by, comment, at: clock() }),
@@ -142,7 +162,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   );
 
   log(`${site.demo_sandbox.name}: ${url}/mcp (issuer ${issuer}; tokens for ${resources.join(' or ')})`);
-  log(`Register a workload client (the code works once, for ${REGISTRATION_CODE_LIFETIME / 60} minutes): ${toRegisterCommand(site.cli.binary, await mint())}`);
+  log(
+    `Register a workload client (the code works once, for ${REGISTRATION_CODE_LIFETIME / 60} minutes): ${toRegisterCommand(site.cli.binary, await mint())}`,
+  );
   log(`More codes: ${url}${DASHBOARD_PATHS.page}`);
 
   return {

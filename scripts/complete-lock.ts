@@ -8,7 +8,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
  */
 type Entry = { version?: string; optional?: boolean; os?: string[]; cpu?: string[]; optionalDependencies?: Record<string, string> };
 
-const OS: Record<string, string> = { darwin: 'darwin', linux: 'linux', win32: 'win32', windows: 'win32', android: 'android', freebsd: 'freebsd' };
+const OS: Record<string, string> = {
+  darwin: 'darwin',
+  linux: 'linux',
+  win32: 'win32',
+  windows: 'win32',
+  android: 'android',
+  freebsd: 'freebsd',
+};
 const CPU = ['x64', 'arm64', 'ia32', 'arm', 'wasm32', 'riscv64', 'ppc64', 's390x'];
 
 /** The os/cpu a platform package name says it is for, e.g. `@x/binding-darwin-arm64` → darwin, arm64. */
@@ -45,7 +52,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
   const { added, unknown } = completeLock(lock);
   writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(added.length ? `Recorded ${added.length} optional platform packages: ${added.join(', ')}` : 'package-lock.json already lists every optional dependency');
+  console.log(
+    added.length
+      ? `Recorded ${added.length} optional platform packages: ${added.join(', ')}`
+      : 'package-lock.json already lists every optional dependency',
+  );
   if (unknown.length) {
     console.error(`No platform could be read from: ${unknown.join(', ')}`);
     process.exit(1);

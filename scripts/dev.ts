@@ -19,7 +19,13 @@ try {
   if (env.APP_URL) {
     upstream = toAppUpstream(env, env.APP_URL);
   } else {
-    const sandbox = await startSandbox({ host: env.HOST, port: env.SANDBOX_PORT, baseUrl, dataDir: env.SANDBOX_DATA_DIR, accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL });
+    const sandbox = await startSandbox({
+      host: env.HOST,
+      port: env.SANDBOX_PORT,
+      baseUrl,
+      dataDir: env.SANDBOX_DATA_DIR,
+      accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL,
+    });
     cleanups.push(() => sandbox.close());
     upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
   }
@@ -29,7 +35,10 @@ try {
   // Build outputs and project copies are not sources: a change there must not re-sync the content or reload the page.
   const ignored = ['**/.build-tmp/**', '**/.test-dist*/**', '**/dist/**', '**/dist-worker/**', '**/release/**', '**/.data/**'];
   const server = await dev({
-    root: process.cwd(), logLevel: 'warn', server: { host: env.HOST, port: env.PORT }, integrations: [devEdge(env, facts, upstream)],
+    root: process.cwd(),
+    logLevel: 'warn',
+    server: { host: env.HOST, port: env.PORT },
+    integrations: [devEdge(env, facts, upstream)],
     // A port in use is an error, as for every other server here: the pages name this address, so it cannot move.
     vite: { server: { strictPort: true, watch: { ignored } } },
   }).catch((error: unknown) => {

@@ -14,7 +14,9 @@ import { getContentDir, readContent } from '../src/content/read-content.ts';
 import { readSigningKey } from '../runtime/node/signing-key.ts';
 
 /** Whether this Linux runs on musl (Alpine): Node's report names the glibc it runs on, and none there. */
-const isMusl = () => process.platform === 'linux' && !(process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime;
+const isMusl = () =>
+  process.platform === 'linux' &&
+  !(process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime;
 
 try {
   const { site } = readContent(getContentDir(), process.env);
@@ -22,11 +24,16 @@ try {
   const host = toTarget(process.platform, process.arch, site.cli.targets, isMusl());
   const wanted = process.env.RELEASE_TARGETS?.split(',').map((t) => t.trim()) ?? site.cli.targets;
   const targets = wanted.flatMap((t) => (t === 'host' ? (host ? [host] : []) : [t]));
-  if (wanted.includes('host') && !host) console.error(`release: no ${site.cli.binary} binary is published for ${process.platform}-${process.arch}; nothing to build`);
+  if (wanted.includes('host') && !host)
+    console.error(`release: no ${site.cli.binary} binary is published for ${process.platform}-${process.arch}; nothing to build`);
   const unknown = targets.filter((t) => !site.cli.targets.includes(t));
-  if (unknown.length > 0) throw new ContentError('RELEASE_TARGETS', [`${unknown.join(', ')}: not in cli.targets (${site.cli.targets.join(', ')})`]);
+  if (unknown.length > 0)
+    throw new ContentError('RELEASE_TARGETS', [`${unknown.join(', ')}: not in cli.targets (${site.cli.targets.join(', ')})`]);
   const keyFile = process.env.RELEASE_SIGNING_KEY;
-  if (!keyFile) throw new ContentError('RELEASE_SIGNING_KEY', ['not set: name the PEM file of the Ed25519 key whose public half is cli.release_signing_key (or RELEASE_PUBLIC_KEY)']);
+  if (!keyFile)
+    throw new ContentError('RELEASE_SIGNING_KEY', [
+      'not set: name the PEM file of the Ed25519 key whose public half is cli.release_signing_key (or RELEASE_PUBLIC_KEY)',
+    ]);
   let signingKey;
   try {
     signingKey = readSigningKey(resolve(keyFile));
@@ -34,14 +41,23 @@ try {
     throw new ContentError('RELEASE_SIGNING_KEY', [(error as Error).message]);
   }
   if (signingKey.publicKeyLine !== site.cli.release_signing_key) {
-    throw new ContentError('RELEASE_SIGNING_KEY', [`its public half (${signingKey.publicKeyLine}) is not the installers' key (${site.cli.release_signing_key}): they would refuse this release`]);
+    throw new ContentError('RELEASE_SIGNING_KEY', [
+      `its public half (${signingKey.publicKeyLine}) is not the installers' key (${site.cli.release_signing_key}): they would refuse this release`,
+    ]);
   }
   const outDir = resolve(process.env.RELEASE_DIR ?? 'release');
   const manifest = await buildRelease({
-    root: process.cwd(), outDir, defaults: toBuildDefaults(site), targets, signingKey, log: (line) => console.error(`release: ${line}`),
+    root: process.cwd(),
+    outDir,
+    defaults: toBuildDefaults(site),
+    targets,
+    signingKey,
+    log: (line) => console.error(`release: ${line}`),
   });
   for (const [target, b] of Object.entries(manifest.built)) {
-    console.log(`${target}: ${b.archive}, ${(b.bytes / 1e6).toFixed(1)} MB (binary ${(b.binaryBytes / 1e6).toFixed(1)} MB${b.resigned ? ', signed again' : ''}), sha256 ${b.sha256}`);
+    console.log(
+      `${target}: ${b.archive}, ${(b.bytes / 1e6).toFixed(1)} MB (binary ${(b.binaryBytes / 1e6).toFixed(1)} MB${b.resigned ? ', signed again' : ''}), sha256 ${b.sha256}`,
+    );
   }
   console.log(`${outDir}/download/v${manifest.version}/ and ${outDir}/latest/download/ (SHA256SUMS signed: SHA256SUMS.sig)`);
 } catch (error) {

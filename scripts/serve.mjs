@@ -36,12 +36,24 @@ async function bundle() {
     return false;
   }
   const result = await esbuild.build({
-    entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', target: 'node24',
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    write: false, metafile: true, logLevel: 'warning', outfile: bundled, plugins: [undiciPool],
+    write: false,
+    metafile: true,
+    logLevel: 'warning',
+    outfile: bundled,
+    plugins: [undiciPool],
   });
   mkdirSync(cache, { recursive: true });
-  const inputs = Object.fromEntries(Object.keys(result.metafile.inputs).filter((file) => !file.startsWith('undici-pool:')).map((file) => [resolve(root, file), statSync(resolve(root, file)).mtimeMs]));
+  const inputs = Object.fromEntries(
+    Object.keys(result.metafile.inputs)
+      .filter((file) => !file.startsWith('undici-pool:'))
+      .map((file) => [resolve(root, file), statSync(resolve(root, file)).mtimeMs]),
+  );
   // Written aside, then renamed: a second server starting meanwhile reads a whole file or none.
   const temporary = `${bundled}.${process.pid}`;
   writeFileSync(temporary, result.outputFiles[0].contents);
@@ -60,7 +72,8 @@ const undiciPool = {
     build.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', namespace: 'undici-pool' }));
     build.onLoad({ filter: /.*/, namespace: 'undici-pool' }, () => ({
       resolveDir: root,
-      contents: "export { default as Agent } from 'undici/lib/dispatcher/agent.js'; export { default as buildConnector } from 'undici/lib/core/connect.js';",
+      contents:
+        "export { default as Agent } from 'undici/lib/dispatcher/agent.js'; export { default as buildConnector } from 'undici/lib/core/connect.js';",
     }));
   },
 };

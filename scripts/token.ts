@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   const as = await discoverAuthorizationServer(fetch, issuer);
   const cached: RegisteredWorkloadClient | undefined = existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8'))[issuer] : undefined;
   const register = async (): Promise<RegisteredWorkloadClient> => {
-    const { registration_code } = (await (await fetch(`${sandbox}/registration-codes`, { method: 'POST' })).json()) as { registration_code: string };
+    const { registration_code } = (await (await fetch(`${sandbox}/registration-codes`, { method: 'POST' })).json()) as {
+      registration_code: string;
+    };
     const client = await registerWorkloadClient(fetch, as, { code: registration_code, clientName: 'npm run token', scopes });
     mkdirSync(dirname(cache), { recursive: true });
     writeFileSync(cache, JSON.stringify({ [issuer]: client }), { mode: 0o600 });

@@ -30,7 +30,9 @@ export function forbidNodeBuiltins(): Plugin {
     setup(b) {
       b.onResolve({ filter: /^[a-z0-9_:/]+$/ }, ({ path, importer }) => {
         if (!path.startsWith('node:') && !NODE_BUILTINS.has(path)) return undefined;
-        return { errors: [{ text: `${importer} imports ${path}: Node-only code cannot go in the worker bundle (keep it in proxy/node/)` }] };
+        return {
+          errors: [{ text: `${importer} imports ${path}: Node-only code cannot go in the worker bundle (keep it in proxy/node/)` }],
+        };
       });
     },
   };

@@ -16,14 +16,25 @@ const POSTJECT_CLI = createRequire(import.meta.url).resolve('postject/dist/cli.j
  */
 export async function buildNodeSea(cliDir: string, defaults: BuildDefaults, work: string): Promise<string> {
   const bundle = await build({
-    entryPoints: [`${cliDir}/bin.ts`], bundle: true, platform: 'node', format: 'cjs', target: 'node24', minify: true,
-    legalComments: 'none', write: false, logLevel: 'error', define: { WARDEN_DEFAULTS: JSON.stringify(defaults) },
+    entryPoints: [`${cliDir}/bin.ts`],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node24',
+    minify: true,
+    legalComments: 'none',
+    write: false,
+    logLevel: 'error',
+    define: { WARDEN_DEFAULTS: JSON.stringify(defaults) },
   });
   const main = join(work, 'main.cjs');
   const blob = join(work, 'sea.blob');
   const out = join(work, 'warden-node-sea');
   writeFileSync(main, bundle.outputFiles[0]!.text);
-  writeFileSync(join(work, 'sea-config.json'), JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false }));
+  writeFileSync(
+    join(work, 'sea-config.json'),
+    JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, useSnapshot: false }),
+  );
   execFileSync(process.execPath, ['--experimental-sea-config', join(work, 'sea-config.json')], { stdio: 'ignore' });
   copyFileSync(process.execPath, out);
   chmodSync(out, 0o755);

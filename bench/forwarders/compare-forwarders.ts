@@ -12,7 +12,13 @@ import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { readEnv, toAppConfig } from '../../proxy/config.ts';
 import type { Forwarder } from '../../proxy/forward/forwarder.ts';
 
-const up = createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json' }); res.end('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}'); }); });
+const up = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}');
+  });
+});
 await new Promise<void>((r) => up.listen(0, '127.0.0.1', r));
 const appUrl = `http://127.0.0.1:${(up.address() as any).port}`;
 const nodeHttp = createNodeForwarder({ timeoutMs: 30000 });
@@ -20,8 +26,22 @@ const config = toAppConfig(readEnv({}), toBuildFacts(readContent(), 'bench'), { 
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 const run = async (name: string, forward: Forwarder) => {
   const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0);
-  await autocannon({ url: `${edge.url}/mcp`, method: 'POST', body, headers: { 'content-type': 'application/json' }, duration: 2, connections: 50 });
-  const r = await autocannon({ url: `${edge.url}/mcp`, method: 'POST', body, headers: { 'content-type': 'application/json' }, duration: 5, connections: 50 });
+  await autocannon({
+    url: `${edge.url}/mcp`,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+    duration: 2,
+    connections: 50,
+  });
+  const r = await autocannon({
+    url: `${edge.url}/mcp`,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+    duration: 5,
+    connections: 50,
+  });
   console.log(name, Math.round(r.requests.average), 'req/s', 'p99', r.latency.p99, 'ms', 'errors', r.errors, 'non2xx', r.non2xx);
   await edge.close();
 };
@@ -30,5 +50,7 @@ console.log('upstream alone', Math.round(direct.requests.average));
 await run('undici.request', createUndiciForwarder({ timeoutMs: 30000 }));
 await run('node:http', nodeHttp);
 await run('fetch', createFetchForwarder({ timeoutMs: 30000 }));
-up.close(); up.closeAllConnections(); await nodeHttp.close();
+up.close();
+up.closeAllConnections();
+await nodeHttp.close();
 process.exit(0);

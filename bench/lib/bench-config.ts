@@ -26,7 +26,9 @@ export function readBenchConfig(env: Record<string, string | undefined>): BenchC
   return {
     ...parsed,
     sections: new Set(parsed.BENCH_SECTIONS.split(',').map((s) => s.trim())),
-    buildPages: parsed.BENCH_BUILD_PAGES.split(',').map(Number).filter((n) => n > 0),
+    buildPages: parsed.BENCH_BUILD_PAGES.split(',')
+      .map(Number)
+      .filter((n) => n > 0),
   };
 }
 

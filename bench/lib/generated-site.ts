@@ -18,19 +18,34 @@ export function createOurSite(count: number): string {
 export function createBareSite(count: number): string {
   mkdirSync(COPY_ROOT, { recursive: true });
   const dir = mkdtempSync(join(COPY_ROOT, 'bench-bare-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bare-site', private: true, type: 'module', dependencies: { astro: '*', '@astrojs/starlight': '*' } }));
-  writeFileSync(join(dir, 'astro.config.mjs'), [
-    "import { defineConfig } from 'astro/config';", "import starlight from '@astrojs/starlight';",
-    "export default defineConfig({ site: 'http://127.0.0.1:4321', trailingSlash: 'never', build: { format: 'file' }, integrations: [starlight({ title: 'Bare' })] });", '',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'bare-site', private: true, type: 'module', dependencies: { astro: '*', '@astrojs/starlight': '*' } }),
+  );
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    [
+      "import { defineConfig } from 'astro/config';",
+      "import starlight from '@astrojs/starlight';",
+      "export default defineConfig({ site: 'http://127.0.0.1:4321', trailingSlash: 'never', build: { format: 'file' }, integrations: [starlight({ title: 'Bare' })] });",
+      '',
+    ].join('\n'),
+  );
   mkdirSync(join(dir, 'src', 'content', 'docs', 'docs'), { recursive: true });
-  writeFileSync(join(dir, 'src', 'content.config.ts'), [
-    "import { defineCollection } from 'astro:content';", "import { glob } from 'astro/loaders';", "import { docsSchema } from '@astrojs/starlight/schema';",
-    "export const collections = { docs: defineCollection({ loader: glob({ base: './src/content/docs', pattern: '**/[^_]*.{md,mdx}' }), schema: docsSchema() }) };", '',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'src', 'content.config.ts'),
+    [
+      "import { defineCollection } from 'astro:content';",
+      "import { glob } from 'astro/loaders';",
+      "import { docsSchema } from '@astrojs/starlight/schema';",
+      "export const collections = { docs: defineCollection({ loader: glob({ base: './src/content/docs', pattern: '**/[^_]*.{md,mdx}' }), schema: docsSchema() }) };",
+      '',
+    ].join('\n'),
+  );
   const docs = join(dir, 'src', 'content', 'docs');
   writeFileSync(join(docs, 'index.md'), '---\ntitle: Bare\ndescription: The bare comparison site.\n---\n\nHome.\n');
-  for (const f of readdirSync(resolve('content/docs')).filter((f) => f.endsWith('.md'))) cpSync(resolve('content/docs', f), join(docs, 'docs', f));
+  for (const f of readdirSync(resolve('content/docs')).filter((f) => f.endsWith('.md')))
+    cpSync(resolve('content/docs', f), join(docs, 'docs', f));
   writeGeneratedPages(join(docs, 'docs'), count);
   return dir;
 }

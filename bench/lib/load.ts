@@ -20,15 +20,30 @@ export interface Throughput {
   bad: number;
 }
 
-function cannon(target: LoadTarget, connections: number, duration: number): Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number }> {
-  return autocannon({ url: target.url, method: target.method ?? 'GET', headers: target.headers, body: target.body, connections, duration, pipelining: 1 });
+function cannon(
+  target: LoadTarget,
+  connections: number,
+  duration: number,
+): Promise<{ requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number }> {
+  return autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections,
+    duration,
+    pipelining: 1,
+  });
 }
 
 /**
  * Measures several targets side by side: one warm-up each, then `runs` rounds in which every target
  * runs once (interleaved, so drift hits all alike); reports the median of each.
  */
-export async function compareThroughput(targets: Record<string, LoadTarget>, options: { connections: number; duration: number; warmup: number; runs: number }): Promise<Record<string, Throughput>> {
+export async function compareThroughput(
+  targets: Record<string, LoadTarget>,
+  options: { connections: number; duration: number; warmup: number; runs: number },
+): Promise<Record<string, Throughput>> {
   for (const target of Object.values(targets)) await cannon(target, options.connections, options.warmup);
   const samples: Record<string, { rps: number[]; p50: number[]; p99: number[]; bad: number }> = {};
   for (let run = 0; run < options.runs; run++) {
@@ -41,7 +56,9 @@ export async function compareThroughput(targets: Record<string, LoadTarget>, opt
       s.bad += r.non2xx + r.errors;
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([n, s]) => [n, { rps: median(s.rps), p50: median(s.p50), p99: median(s.p99), bad: s.bad }]));
+  return Object.fromEntries(
+    Object.entries(samples).map(([n, s]) => [n, { rps: median(s.rps), p50: median(s.p50), p99: median(s.p99), bad: s.bad }]),
+  );
 }
 
 /** Latency at concurrency 1 in ms (µs resolution): `count` sequential requests on one keep-alive socket, after 10% warm-up. */
@@ -51,10 +68,13 @@ export async function measureLatency(target: LoadTarget, count: number): Promise
   const once = () =>
     new Promise<number>((done, fail) => {
       const start = process.hrtime.bigint();
-      const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, method: target.method ?? 'GET', headers: target.headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => done(res.statusCode && res.statusCode < 300 ? Number(process.hrtime.bigint() - start) / 1e6 : -1));
-      });
+      const req = request(
+        { hostname: url.hostname, port: url.port, path: url.pathname, method: target.method ?? 'GET', headers: target.headers, agent },
+        (res) => {
+          res.resume();
+          res.on('end', () => done(res.statusCode && res.statusCode < 300 ? Number(process.hrtime.bigint() - start) / 1e6 : -1));
+        },
+      );
       req.on('error', fail);
       req.end(target.body);
     });

@@ -2,10 +2,13 @@ import { spawnSync } from 'node:child_process';
 
 /** CPU numbers of a Linux CPU list ("0-2,5" → [0, 1, 2, 5]). */
 function parseCpuList(list: string): number[] {
-  return list.trim().split(',').flatMap((part) => {
-    const [from, to = from] = part.split('-').map(Number);
-    return Number.isInteger(from) && Number.isInteger(to) ? Array.from({ length: to! - from! + 1 }, (_, i) => from! + i) : [];
-  });
+  return list
+    .trim()
+    .split(',')
+    .flatMap((part) => {
+      const [from, to = from] = part.split('-').map(Number);
+      return Number.isInteger(from) && Number.isInteger(to) ? Array.from({ length: to! - from! + 1 }, (_, i) => from! + i) : [];
+    });
 }
 
 /** The CPUs a process may run on, from `taskset`; undefined without it. */

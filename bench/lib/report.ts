@@ -8,7 +8,8 @@ export function toTable(header: string[], rows: (string | number)[][]): string {
 export const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
 
 /** A number with thousands separators, rounded. */
-export const num = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const num = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** ✅ when a target is met, ❌ otherwise, for the verdict column. */
 export const verdict = (met: boolean): string => (met ? 'met' : '**missed**');

@@ -26,7 +26,13 @@ export interface ChildServer {
  * Starts `script` on the current Node (its own type stripping runs the TypeScript; an array is Node flags then the
  * script), waits until `readyUrl` answers (any status), bounded to `readyTimeoutMs` (30 s).
  */
-export async function spawnServer(script: string | readonly string[], env: Record<string, string>, url: string, readyPath = '/', readyTimeoutMs = 30_000): Promise<ChildServer> {
+export async function spawnServer(
+  script: string | readonly string[],
+  env: Record<string, string>,
+  url: string,
+  readyPath = '/',
+  readyTimeoutMs = 30_000,
+): Promise<ChildServer> {
   const args = typeof script === 'string' ? [script] : [...script];
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   return superviseServer(child, { name: args.join(' '), url, readyPath, readyTimeoutMs });

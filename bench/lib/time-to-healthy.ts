@@ -15,7 +15,12 @@ export interface StartTiming {
  * answers is npm's child when the command is npm). The command runs in its own process group, stopped whole: `npm
  * run` does not pass SIGTERM on.
  */
-export async function timeToHealthy(command: readonly string[], env: Record<string, string>, url: string, cwd?: string): Promise<StartTiming> {
+export async function timeToHealthy(
+  command: readonly string[],
+  env: Record<string, string>,
+  url: string,
+  cwd?: string,
+): Promise<StartTiming> {
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), { cwd, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
   const exited = new Promise((r) => child.once('exit', r));
@@ -23,14 +28,25 @@ export async function timeToHealthy(command: readonly string[], env: Record<stri
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited (${child.exitCode})`);
       if (performance.now() - started > 30_000) throw new Error(`${command.join(' ')} did not answer ${url} within 30 s`);
-      const ok = await fetch(url, { signal: AbortSignal.timeout(500) }).then((r) => r.status === 200, () => false);
+      const ok = await fetch(url, { signal: AbortSignal.timeout(500) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 5));
     }
     const ms = performance.now() - started;
     const cpuMs = sum(toTree(child.pid!).map((pid) => getCpuSeconds(pid) * 1000));
     await new Promise((r) => setTimeout(r, 500));
-    return { ms, cpuMs, rss: Math.max(...toTree(child.pid!).map((pid) => getRssMiB(pid)).filter((n) => Number.isFinite(n))) };
+    return {
+      ms,
+      cpuMs,
+      rss: Math.max(
+        ...toTree(child.pid!)
+          .map((pid) => getRssMiB(pid))
+          .filter((n) => Number.isFinite(n)),
+      ),
+    };
   } finally {
     try {
       process.kill(-child.pid!, 'SIGTERM');
@@ -39,7 +55,16 @@ export async function timeToHealthy(command: readonly string[], env: Record<stri
     }
     await exited;
     // The group's last member may outlive its leader by a moment: wait until the port is free again.
-    for (let i = 0; i < 100 && (await fetch(url, { signal: AbortSignal.timeout(200) }).then(() => true, () => false)); i++) await new Promise((r) => setTimeout(r, 20));
+    for (
+      let i = 0;
+      i < 100 &&
+      (await fetch(url, { signal: AbortSignal.timeout(200) }).then(
+        () => true,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 20));
   }
 }
 

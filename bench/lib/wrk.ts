@@ -17,7 +17,10 @@ export function provideTools(names: (keyof typeof PACKAGES)[]): void {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root) throw new Error(`this benchmark needs ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...missing]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', '--no-install-recommends', ...missing],
+  ]) {
     const result = spawnSync('apt-get', args, { env, stdio: 'ignore' });
     if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status})`);
   }
@@ -29,15 +32,33 @@ export function provideWrk(): void {
 }
 
 /** Loads one target with wrk for a fixed time and returns how many requests were answered (and how many not with 2xx/3xx). */
-export async function runWrk(target: LoadTarget, options: { connections: number; seconds: number }): Promise<{ requests: number; bad: number }> {
+export async function runWrk(
+  target: LoadTarget,
+  options: { connections: number; seconds: number },
+): Promise<{ requests: number; bad: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-wrk-'));
   try {
     const script = join(dir, 'request.lua');
     const headers = Object.entries(target.headers ?? {}).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
-    writeFileSync(script, [`wrk.method = ${JSON.stringify(target.method ?? 'GET')}`, ...(target.body ? [`wrk.body = ${JSON.stringify(target.body)}`] : []), ...headers, ''].join('\n'));
+    writeFileSync(
+      script,
+      [
+        `wrk.method = ${JSON.stringify(target.method ?? 'GET')}`,
+        ...(target.body ? [`wrk.body = ${JSON.stringify(target.body)}`] : []),
+        ...headers,
+        '',
+      ].join('\n'),
+    );
     const { stdout } = await run('wrk', ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '-s', script, target.url]);
     const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? NaN);
-    const bad = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) + Number(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
+    const bad =
+      Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) +
+      Number(
+        /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+          .exec(stdout)
+          ?.slice(1)
+          .reduce((a, b) => a + Number(b), 0) ?? 0,
+      );
     return { requests, bad };
   } finally {
     rmSync(dir, { recursive: true, force: true });

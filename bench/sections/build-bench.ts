@@ -23,7 +23,13 @@ const NOT_UPLOADED = new Set([PATHS.buildInfo, PATHS.cdnHeaders, PATHS.cdnRedire
 function build(cwd: string, env: Record<string, string>): { seconds: number; peakMb: number } {
   const args = TIME ? ['-v', process.execPath, ASTRO, 'build'] : [ASTRO, 'build'];
   const start = performance.now();
-  const r = spawnSync(TIME ?? process.execPath, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 256 * MB, timeout: 3_600_000 });
+  const r = spawnSync(TIME ?? process.execPath, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 * MB,
+    timeout: 3_600_000,
+  });
   const seconds = (performance.now() - start) / 1000;
   if (r.status !== 0) throw new Error(`astro build in ${cwd} failed:\n${(r.stderr ?? '').slice(-3000)}`);
   const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr ?? '')?.[1] ?? NaN);
@@ -74,7 +80,14 @@ export async function benchBuild(pageCounts: number[], runs: number): Promise<st
       let bareDist: Dist | undefined;
       for (let i = 0; i < runs; i++) {
         rmSync(out, { recursive: true, force: true });
-        ours.push(build(ourDir, { WARDEN_OUT_DIR: out, BASE_URL: 'https://docs.warden.example', APP_URL: 'https://app.warden.example', AUTH_ISSUER: 'https://app.warden.example' }));
+        ours.push(
+          build(ourDir, {
+            WARDEN_OUT_DIR: out,
+            BASE_URL: 'https://docs.warden.example',
+            APP_URL: 'https://app.warden.example',
+            AUTH_ISSUER: 'https://app.warden.example',
+          }),
+        );
         ourDist = measureDist(out);
         rmSync(join(bareDir, 'dist'), { recursive: true, force: true });
         bare.push(build(bareDir, {}));
@@ -84,7 +97,15 @@ export async function benchBuild(pageCounts: number[], runs: number): Promise<st
       }
       const worker = await bundleWorker({ distDir: out, outFile: join(out, '..', `warden-bench-worker-${count}.js`) });
       rmSync(worker.outFile, { force: true });
-      rows.push({ label: count === 0 ? 'real content' : `real content + ${num(count)} generated pages`, count, ours: pick(ours), bare: pick(bare), ourDist: ourDist!, bareDist: bareDist!, worker });
+      rows.push({
+        label: count === 0 ? 'real content' : `real content + ${num(count)} generated pages`,
+        count,
+        ours: pick(ours),
+        bare: pick(bare),
+        ourDist: ourDist!,
+        bareDist: bareDist!,
+        worker,
+      });
     } finally {
       rmSync(out, { recursive: true, force: true });
       removeProjectCopy(ourDir);
@@ -104,39 +125,72 @@ const goalText = (count: number) => (count >= 5_000 ? '< 1×' : '≤ 1.3×');
 
 function toReport(rows: Row[], runs: number): string {
   const time = rows.map((r) => [
-    r.label, r.ours.seconds.toFixed(1), r.bare.seconds.toFixed(1), ratio(r.ours.seconds, r.bare.seconds), goalText(r.count), verdict(meets(r.count, r.ours.seconds / r.bare.seconds)),
-    `${r.ours.peakMb.toFixed(0)} / ${r.bare.peakMb.toFixed(0)}`, ratio(r.ours.peakMb, r.bare.peakMb), goalText(r.count), verdict(meets(r.count, r.ours.peakMb / r.bare.peakMb)),
+    r.label,
+    r.ours.seconds.toFixed(1),
+    r.bare.seconds.toFixed(1),
+    ratio(r.ours.seconds, r.bare.seconds),
+    goalText(r.count),
+    verdict(meets(r.count, r.ours.seconds / r.bare.seconds)),
+    `${r.ours.peakMb.toFixed(0)} / ${r.bare.peakMb.toFixed(0)}`,
+    ratio(r.ours.peakMb, r.bare.peakMb),
+    goalText(r.count),
+    verdict(meets(r.count, r.ours.peakMb / r.bare.peakMb)),
   ]);
   const output = rows.map((r) => [
-    r.label, `${(r.ourDist.bytes / MB).toFixed(0)} / ${(r.bareDist.bytes / MB).toFixed(0)}`, ratio(r.ourDist.bytes, r.bareDist.bytes),
-    `${num(r.ourDist.files)} / ${num(r.bareDist.files)}`, `${num(r.ourDist.htmlPerPage)} / ${num(r.bareDist.htmlPerPage)}`,
+    r.label,
+    `${(r.ourDist.bytes / MB).toFixed(0)} / ${(r.bareDist.bytes / MB).toFixed(0)}`,
+    ratio(r.ourDist.bytes, r.bareDist.bytes),
+    `${num(r.ourDist.files)} / ${num(r.bareDist.files)}`,
+    `${num(r.ourDist.htmlPerPage)} / ${num(r.bareDist.htmlPerPage)}`,
   ]);
   const generated = rows.filter((r) => r.count > 0);
   const first = generated[0];
   const flat = generated.slice(1).map((r) => {
     const change = r.ourDist.htmlPerPage / first!.ourDist.htmlPerPage - 1;
     const bareChange = r.bareDist.htmlPerPage / first!.bareDist.htmlPerPage - 1;
-    return [`${num(first!.count)} → ${num(r.count)} generated pages`, `${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}%`, `+${(bareChange * 100).toFixed(0)}%`, 'within ±10%', verdict(Math.abs(change) <= 0.1)];
+    return [
+      `${num(first!.count)} → ${num(r.count)} generated pages`,
+      `${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}%`,
+      `+${(bareChange * 100).toFixed(0)}%`,
+      'within ±10%',
+      verdict(Math.abs(change) <= 0.1),
+    ];
   });
   const worker = rows.map((r) => [
-    r.label, `${num(r.worker.bytes / 1024)} KiB`, `${num(r.worker.gzipBytes / 1024)} KiB`, verdict(r.worker.gzipBytes < MB && r.worker.bytes === rows[0]!.worker.bytes),
-    `${num(r.ourDist.assets)} of ${num(ASSET_FILES_LIMIT)}`, verdict(r.ourDist.assets <= ASSET_FILES_LIMIT), `${(r.ourDist.largest / MB).toFixed(2)} MiB of 25 MiB`, verdict(r.ourDist.largest <= ASSET_BYTES_LIMIT),
+    r.label,
+    `${num(r.worker.bytes / 1024)} KiB`,
+    `${num(r.worker.gzipBytes / 1024)} KiB`,
+    verdict(r.worker.gzipBytes < MB && r.worker.bytes === rows[0]!.worker.bytes),
+    `${num(r.ourDist.assets)} of ${num(ASSET_FILES_LIMIT)}`,
+    verdict(r.ourDist.assets <= ASSET_FILES_LIMIT),
+    `${(r.ourDist.largest / MB).toFixed(2)} MiB of 25 MiB`,
+    verdict(r.ourDist.largest <= ASSET_BYTES_LIMIT),
   ]);
   return [
     '## Build',
     '',
     `\`astro build\` (Node ${process.version}), median of ${runs} run(s) each, ours and bare alternating. Generated pages: ~450 words each with a ~9-word title and a ~26-word description, in sections of 100 pages (five folders of 20 each), the shape of a large API company's docs. Bare = Astro + Starlight with the same markdown pages in the same folders (Starlight's default sidebar of every page) and none of our outputs (reference pages from data, twins, llms.txt files, OpenAPI, manifests, installer). Peak memory: GNU \`time -v\` maximum RSS of the largest process. Goal: within 1.3× of bare up to 1,000 generated pages, below bare at 5,000.`,
     '',
-    toTable(['site', 'ours s', 'bare s', 'time ratio', 'goal', 'verdict', 'peak RSS MB (ours / bare)', 'memory ratio', 'goal', 'verdict'], time),
+    toTable(
+      ['site', 'ours s', 'bare s', 'time ratio', 'goal', 'verdict', 'peak RSS MB (ours / bare)', 'memory ratio', 'goal', 'verdict'],
+      time,
+    ),
     '',
     '### Output',
     '',
     toTable(['site', 'dist MB (ours / bare)', 'ratio', 'files (ours / bare)', 'HTML bytes per page (ours / bare)'], output),
     '',
-    ...(flat.length ? ['HTML bytes per page as the site grows (each page carries its own section and the list of sections, not every page):', '', toTable(['growth', 'ours', 'bare', 'goal', 'verdict'], flat), ''] : []),
+    ...(flat.length
+      ? [
+          'HTML bytes per page as the site grows (each page carries its own section and the list of sections, not every page):',
+          '',
+          toTable(['growth', 'ours', 'bare', 'goal', 'verdict'], flat),
+          '',
+        ]
+      : []),
     '### Worker script and Workers Static Assets limits',
     '',
-    'The worker script carries the app and the build facts only (`npm run bundle:worker`); `dist/` is the worker\'s static assets. Goal: the same script at every size, under 1 MiB gzipped; uploaded files (dist less `_build.json`, `_headers`, `_redirects`, `.assetsignore`) within the per-version limits.',
+    "The worker script carries the app and the build facts only (`npm run bundle:worker`); `dist/` is the worker's static assets. Goal: the same script at every size, under 1 MiB gzipped; uploaded files (dist less `_build.json`, `_headers`, `_redirects`, `.assetsignore`) within the per-version limits.",
     '',
     toTable(['site', 'script', 'gzipped', 'same at every size, < 1 MiB', 'asset files', 'verdict', 'largest file', 'verdict'], worker),
   ].join('\n');

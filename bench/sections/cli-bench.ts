@@ -17,7 +17,8 @@ import { num, ratio, toTable, verdict } from '../lib/report.ts';
 
 const MB = 1e6;
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 /** Wall time of one run of a command, in ms. */
 function timeRun(command: string, args: string[], env: NodeJS.ProcessEnv): number {
@@ -49,12 +50,21 @@ async function measureBridge(binary: string, env: NodeJS.ProcessEnv, mcpUrl: str
 }
 
 /** Cold starts of each command, alternating so drift hits all alike: the medians, and each one's median ratio to the last. */
-function coldStarts(commands: { name: string; file: string; args: string[] }[], runs: number, env: NodeJS.ProcessEnv): { name: string; median: number; p90: number; ratio: number }[] {
+function coldStarts(
+  commands: { name: string; file: string; args: string[] }[],
+  runs: number,
+  env: NodeJS.ProcessEnv,
+): { name: string; median: number; p90: number; ratio: number }[] {
   const times = commands.map(() => [] as number[]);
   for (let i = 0; i < 3; i++) for (const c of commands) timeRun(c.file, c.args, env);
   for (let i = 0; i < runs; i++) commands.forEach((c, k) => times[k]!.push(timeRun(c.file, c.args, env)));
   const base = times.at(-1)!;
-  return commands.map((c, k) => ({ name: c.name, median: median(times[k]!), p90: percentile(times[k]!, 0.9), ratio: median(times[k]!.map((t, i) => t / base[i]!)) }));
+  return commands.map((c, k) => ({
+    name: c.name,
+    median: median(times[k]!),
+    p90: percentile(times[k]!, 0.9),
+    ratio: median(times[k]!.map((t, i) => t / base[i]!)),
+  }));
 }
 
 /**
@@ -70,19 +80,45 @@ export async function benchCli(config: BenchConfig, baseUrl: string, log: (line:
     const { site } = readContent(getContentDir(), { BASE_URL: baseUrl, RELEASE_PUBLIC_KEY: key.publicKeyLine });
     log(`building the CLI release for ${site.cli.targets.join(', ')}`);
     const defaults = toBuildDefaults(site);
-    const manifest = await buildRelease({ root: process.cwd(), outDir: join(work, 'release'), defaults, targets: site.cli.targets, signingKey: key, log });
+    const manifest = await buildRelease({
+      root: process.cwd(),
+      outDir: join(work, 'release'),
+      defaults,
+      targets: site.cli.targets,
+      signingKey: key,
+      log,
+    });
     const host = toTarget(process.platform, process.arch, site.cli.targets);
     if (!host || !manifest.built[host]) throw new Error(`no binary was built for ${process.platform}-${process.arch}`);
     const bin = join(work, 'bin');
     mkdirSync(bin);
-    execFileSync('tar', ['-xzf', join(toReleaseFolders(join(work, 'release'), site.product.version).pinned, manifest.built[host].archive), '-C', bin]);
+    execFileSync('tar', [
+      '-xzf',
+      join(toReleaseFolders(join(work, 'release'), site.product.version).pinned, manifest.built[host].archive),
+      '-C',
+      bin,
+    ]);
     const binary = join(bin, site.cli.binary);
 
     log('the same program for this machine under the other runtimes');
     const others = join(work, 'others');
     mkdirSync(others);
     const plainBun = join(others, 'bun-plain', site.cli.binary);
-    execFileSync(BUN, ['build', resolve('cli/bin.ts'), '--compile', '--minify', `--target=bun-${host}`, '--define', `WARDEN_DEFAULTS=${JSON.stringify({ ...defaults, target: host })}`, '--outfile', plainBun], { stdio: 'ignore' });
+    execFileSync(
+      BUN,
+      [
+        'build',
+        resolve('cli/bin.ts'),
+        '--compile',
+        '--minify',
+        `--target=bun-${host}`,
+        '--define',
+        `WARDEN_DEFAULTS=${JSON.stringify({ ...defaults, target: host })}`,
+        '--outfile',
+        plainBun,
+      ],
+      { stdio: 'ignore' },
+    );
     const nodeSea = await buildNodeSea(resolve('cli'), { ...defaults, target: host }, others);
     const archived = async (file: string) => {
       const archive = `${file}.tar.gz`;
@@ -92,25 +128,51 @@ export async function benchCli(config: BenchConfig, baseUrl: string, log: (line:
     const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
     const sizeRows = site.cli.targets.map((t) => {
       const b = manifest.built[t]!;
-      return [`\`${t}\``, 'Bun, bytecode (shipped)', b.archive, mb(b.bytes), mb(b.binaryBytes), b.resigned ? 'ad-hoc signature made again' : ''];
+      return [
+        `\`${t}\``,
+        'Bun, bytecode (shipped)',
+        b.archive,
+        mb(b.bytes),
+        mb(b.binaryBytes),
+        b.resigned ? 'ad-hoc signature made again' : '',
+      ];
     });
     sizeRows.push([`\`${host}\``, 'Bun, no bytecode', '', mb(await archived(plainBun)), mb(statSync(plainBun).size), 'not shipped']);
-    sizeRows.push([`\`${host}\``, `Node ${process.versions.node} single executable, stripped`, '', mb(await archived(nodeSea)), mb(statSync(nodeSea).size), 'the runtime before Bun; no Apple silicon build on the registry']);
+    sizeRows.push([
+      `\`${host}\``,
+      `Node ${process.versions.node} single executable, stripped`,
+      '',
+      mb(await archived(nodeSea)),
+      mb(statSync(nodeSea).size),
+      'the runtime before Bun; no Apple silicon build on the registry',
+    ]);
     const env = { HOME: work, PATH: process.env.PATH, XDG_CONFIG_HOME: join(work, 'config') };
 
     const runs = Math.max(20, config.BENCH_RUNS * 10);
     log(`cold starts (${runs} runs each)`);
-    const starts = coldStarts([
-      { name: '`warden --version`, Bun with bytecode (shipped)', file: binary, args: ['--version'] },
-      { name: '`warden --version`, Bun without bytecode', file: plainBun, args: ['--version'] },
-      { name: '`warden --version`, Node single executable', file: nodeSea, args: ['--version'] },
-      { name: '`node -e 0` (the project\'s Node)', file: process.execPath, args: ['-e', '0'] },
-    ], runs, env);
+    const starts = coldStarts(
+      [
+        { name: '`warden --version`, Bun with bytecode (shipped)', file: binary, args: ['--version'] },
+        { name: '`warden --version`, Bun without bytecode', file: plainBun, args: ['--version'] },
+        { name: '`warden --version`, Node single executable', file: nodeSea, args: ['--version'] },
+        { name: "`node -e 0` (the project's Node)", file: process.execPath, args: ['-e', '0'] },
+      ],
+      runs,
+      env,
+    );
     const shipped = starts[0]!;
 
     log('tools/list through warden mcp and straight to the edge');
     const count = Math.min(config.BENCH_LATENCY_REQUESTS, 1000);
-    const direct = await measureLatency({ url: `${baseUrl}/mcp`, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) }, count);
+    const direct = await measureLatency(
+      {
+        url: `${baseUrl}/mcp`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      },
+      count,
+    );
     const bridged = await measureBridge(binary, env, `${baseUrl}/mcp`, count);
     const added = percentile(bridged, 0.5) - direct.p50;
 
@@ -125,16 +187,34 @@ export async function benchCli(config: BenchConfig, baseUrl: string, log: (line:
       '',
       `### Cold start (${runs} runs each, alternating; wall ms)`,
       '',
-      toTable(['command', 'median ms', 'p90 ms', 'ratio to `node -e 0` (median of runs)', 'target', 'verdict'], starts.map((s) => [
-        s.name, s.median.toFixed(1), s.p90.toFixed(1), `${s.ratio.toFixed(2)}×`, s === shipped ? '≤ 1.0×' : '', s === shipped ? verdict(s.ratio <= 1.0) : '',
-      ])),
+      toTable(
+        ['command', 'median ms', 'p90 ms', 'ratio to `node -e 0` (median of runs)', 'target', 'verdict'],
+        starts.map((s) => [
+          s.name,
+          s.median.toFixed(1),
+          s.p90.toFixed(1),
+          `${s.ratio.toFixed(2)}×`,
+          s === shipped ? '≤ 1.0×' : '',
+          s === shipped ? verdict(s.ratio <= 1.0) : '',
+        ]),
+      ),
       '',
       `### tools/list round trip at concurrency 1 (${count} sequential requests after a warm-up; ms)`,
       '',
-      toTable(['path', 'p50', 'p99', 'added p50', 'target', 'verdict'], [
-        ['HTTP straight to the edge (`POST /mcp`, one keep-alive socket)', direct.p50.toFixed(3), direct.p99.toFixed(2), '', '', ''],
-        ['stdio through `warden mcp` to the same edge', percentile(bridged, 0.5).toFixed(3), percentile(bridged, 0.99).toFixed(2), `${added.toFixed(3)} ms (${ratio(percentile(bridged, 0.5), direct.p50)})`, '≤ 2 ms', verdict(added <= 2)],
-      ]),
+      toTable(
+        ['path', 'p50', 'p99', 'added p50', 'target', 'verdict'],
+        [
+          ['HTTP straight to the edge (`POST /mcp`, one keep-alive socket)', direct.p50.toFixed(3), direct.p99.toFixed(2), '', '', ''],
+          [
+            'stdio through `warden mcp` to the same edge',
+            percentile(bridged, 0.5).toFixed(3),
+            percentile(bridged, 0.99).toFixed(2),
+            `${added.toFixed(3)} ms (${ratio(percentile(bridged, 0.5), direct.p50)})`,
+            '≤ 2 ms',
+            verdict(added <= 2),
+          ],
+        ],
+      ),
       '',
       `Non-2xx on the direct path: ${num(direct.bad)}.`,
     ].join('\n');

@@ -18,7 +18,11 @@ export async function benchJwt(seconds: number): Promise<string> {
   const jwks = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES256' }] });
   const token = await new SignJWT({ scope: 'warden:access' })
     .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'k1' })
-    .setIssuer('http://127.0.0.1:1').setAudience('http://127.0.0.1:2').setSubject('bench').setIssuedAt().setExpirationTime('10m')
+    .setIssuer('http://127.0.0.1:1')
+    .setAudience('http://127.0.0.1:2')
+    .setSubject('bench')
+    .setIssuedAt()
+    .setExpirationTime('10m')
     .sign(privateKey);
   const options = { issuer: 'http://127.0.0.1:1', audience: 'http://127.0.0.1:2', algorithms: ['ES256'] };
   const direct = await opsPerSecond(seconds, () => jwtVerify(token, publicKey, options));
@@ -28,9 +32,12 @@ export async function benchJwt(seconds: number): Promise<string> {
     '',
     `jose \`jwtVerify\` of one ES256 access token (the sandbox's algorithm), ${seconds} s each on one core after a warm-up.`,
     '',
-    toTable(['key source', 'ops/s', 'µs per verify'], [
-      ['public key (CryptoKey)', num(direct), (1e6 / direct).toFixed(1)],
-      ['local JWK Set (as the remote set after its first fetch)', num(set), (1e6 / set).toFixed(1)],
-    ]),
+    toTable(
+      ['key source', 'ops/s', 'µs per verify'],
+      [
+        ['public key (CryptoKey)', num(direct), (1e6 / direct).toFixed(1)],
+        ['local JWK Set (as the remote set after its first fetch)', num(set), (1e6 / set).toFixed(1)],
+      ],
+    ),
   ].join('\n');
 }

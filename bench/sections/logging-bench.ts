@@ -21,27 +21,49 @@ async function cpuPerRequest(server: ChildServer, target: LoadTarget, config: Be
  * divided by the requests answered. Runs interleaved, medians reported. Goal: ≤ 1.1× with logging on. The two
  * edges get a CPU of their own, the sandbox (the upstream) and wrk the other, as in the CPU section (pin-cpus.ts).
  */
-export async function benchLogging(config: BenchConfig, edgeEnv: Record<string, string>, token: string, upstreamPid: number): Promise<string> {
+export async function benchLogging(
+  config: BenchConfig,
+  edgeEnv: Record<string, string>,
+  token: string,
+  upstreamPid: number,
+): Promise<string> {
   provideWrk();
   const servers: Record<string, ChildServer> = {};
   let placement = { said: '', restore: () => {} };
   try {
-    for (const [name, level] of [['on', 'info'], ['off', 'silent']] as const) {
+    for (const [name, level] of [
+      ['on', 'info'],
+      ['off', 'silent'],
+    ] as const) {
       const port = await getFreePort();
       // The same BASE_URL as the dist was built for: only the listening port differs.
-      servers[name] = await spawnServer(EDGE_ARGS, { ...edgeEnv, PORT: String(port), LOG_LEVEL: level, METRICS_PORT: 'off' }, `http://127.0.0.1:${port}`, '/api/health');
+      servers[name] = await spawnServer(
+        EDGE_ARGS,
+        { ...edgeEnv, PORT: String(port), LOG_LEVEL: level, METRICS_PORT: 'off' },
+        `http://127.0.0.1:${port}`,
+        '/api/health',
+      );
     }
-    placement = placeForMeasuring(Object.values(servers).map((server) => server.pid), [upstreamPid]);
+    placement = placeForMeasuring(
+      Object.values(servers).map((server) => server.pid),
+      [upstreamPid],
+    );
     const mcp = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` };
     const targets: Record<string, (origin: string) => LoadTarget> = {
       'GET /docs/overview (Accept: text/markdown)': (origin) => ({ url: `${origin}/docs/overview`, headers: { accept: 'text/markdown' } }),
-      'POST /mcp tools/list with a token (forwarded)': (origin) => ({ url: `${origin}/mcp`, method: 'POST', headers: mcp, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }) }),
+      'POST /mcp tools/list with a token (forwarded)': (origin) => ({
+        url: `${origin}/mcp`,
+        method: 'POST',
+        headers: mcp,
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      }),
     };
     const rows: (string | number)[][] = [];
     for (const [name, toTarget] of Object.entries(targets)) {
       const samples: Record<string, number[]> = { on: [], off: [] };
       let bad = 0;
-      for (const server of Object.values(servers)) await runWrk(toTarget(server.url), { connections: config.BENCH_CONNECTIONS, seconds: config.BENCH_WARMUP });
+      for (const server of Object.values(servers))
+        await runWrk(toTarget(server.url), { connections: config.BENCH_CONNECTIONS, seconds: config.BENCH_WARMUP });
       for (let run = 0; run < config.BENCH_RUNS; run++) {
         for (const key of run % 2 ? ['off', 'on'] : ['on', 'off']) {
           const result = await cpuPerRequest(servers[key]!, toTarget(servers[key]!.url), config);

@@ -10,12 +10,24 @@ const rpc = (method: string, params: object) => JSON.stringify({ jsonrpc: '2.0',
 export async function benchMcp(config: BenchConfig, edgeUrl: string, sandboxUrl: string, token: string): Promise<string> {
   const port = await getFreePort();
   const plain = await spawnServer('bench/serve/plain-proxy.ts', { PORT: String(port), TARGET: sandboxUrl }, `http://127.0.0.1:${port}`);
-  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+  };
   const cases = {
     'tools/list': { headers, body: rpc('tools/list', {}) },
-    'tools/call get_account (Bearer)': { headers: { ...headers, authorization: `Bearer ${token}` }, body: rpc('tools/call', { name: 'get_account', arguments: {} }) },
+    'tools/call get_account (Bearer)': {
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: rpc('tools/call', { name: 'get_account', arguments: {} }),
+    },
   };
-  const load = { connections: config.BENCH_CONNECTIONS, duration: config.BENCH_DURATION, warmup: config.BENCH_WARMUP, runs: config.BENCH_RUNS };
+  const load = {
+    connections: config.BENCH_CONNECTIONS,
+    duration: config.BENCH_DURATION,
+    warmup: config.BENCH_WARMUP,
+    runs: config.BENCH_RUNS,
+  };
   const latencyRows: (string | number)[][] = [];
   const throughputRows: (string | number)[][] = [];
   try {
@@ -29,11 +41,29 @@ export async function benchMcp(config: BenchConfig, edgeUrl: string, sandboxUrl:
       // Sequential, not parallel: the latency runs must not compete with each other.
       for (const [k, t] of Object.entries(targets)) lat[k] = await measureLatency(t, config.BENCH_LATENCY_REQUESTS);
       const added = lat.edge!.p50 - lat.direct!.p50;
-      latencyRows.push([name, lat.direct!.p50.toFixed(3), lat.edge!.p50.toFixed(3), lat.plain!.p50.toFixed(3), `${added.toFixed(3)} ms`, '≤ 1 ms', verdict(added <= 1),
-        `${lat.direct!.p99.toFixed(2)} / ${lat.edge!.p99.toFixed(2)} / ${lat.plain!.p99.toFixed(2)}`, lat.direct!.bad + lat.edge!.bad + lat.plain!.bad]);
+      latencyRows.push([
+        name,
+        lat.direct!.p50.toFixed(3),
+        lat.edge!.p50.toFixed(3),
+        lat.plain!.p50.toFixed(3),
+        `${added.toFixed(3)} ms`,
+        '≤ 1 ms',
+        verdict(added <= 1),
+        `${lat.direct!.p99.toFixed(2)} / ${lat.edge!.p99.toFixed(2)} / ${lat.plain!.p99.toFixed(2)}`,
+        lat.direct!.bad + lat.edge!.bad + lat.plain!.bad,
+      ]);
       const t = await compareThroughput(targets, load);
-      throughputRows.push([name, num(t.direct!.rps), num(t.edge!.rps), num(t.plain!.rps), ratio(t.edge!.rps, t.direct!.rps), ratio(t.plain!.rps, t.direct!.rps), '≥ 0.6×',
-        verdict(t.edge!.rps / t.direct!.rps >= 0.6), t.direct!.bad + t.edge!.bad + t.plain!.bad]);
+      throughputRows.push([
+        name,
+        num(t.direct!.rps),
+        num(t.edge!.rps),
+        num(t.plain!.rps),
+        ratio(t.edge!.rps, t.direct!.rps),
+        ratio(t.plain!.rps, t.direct!.rps),
+        '≥ 0.6×',
+        verdict(t.edge!.rps / t.direct!.rps >= 0.6),
+        t.direct!.bad + t.edge!.bad + t.plain!.bad,
+      ]);
     }
   } finally {
     await plain.close();
@@ -45,10 +75,26 @@ export async function benchMcp(config: BenchConfig, edgeUrl: string, sandboxUrl:
     '',
     `### Added latency at concurrency 1 (${config.BENCH_LATENCY_REQUESTS} sequential requests on one keep-alive socket; ms)`,
     '',
-    toTable(['request', 'direct p50', 'edge p50', 'plain proxy p50', 'edge added p50', 'target', 'verdict', 'p99 direct / edge / plain', 'non-2xx'], latencyRows),
+    toTable(
+      [
+        'request',
+        'direct p50',
+        'edge p50',
+        'plain proxy p50',
+        'edge added p50',
+        'target',
+        'verdict',
+        'p99 direct / edge / plain',
+        'non-2xx',
+      ],
+      latencyRows,
+    ),
     '',
     `### Throughput at concurrency ${load.connections} (median req/s)`,
     '',
-    toTable(['request', 'direct', 'edge', 'plain proxy', 'edge / direct', 'plain / direct', 'target', 'verdict', 'non-2xx'], throughputRows),
+    toTable(
+      ['request', 'direct', 'edge', 'plain proxy', 'edge / direct', 'plain / direct', 'target', 'verdict', 'non-2xx'],
+      throughputRows,
+    ),
   ].join('\n');
 }

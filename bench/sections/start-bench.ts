@@ -43,8 +43,18 @@ export async function benchStart(config: BenchConfig, env: Record<string, string
     return dir;
   };
   const starters: Starter[] = [
-    { name: `\`node ${EDGE_ARGS.join(' ')}\` (what \`npm run serve\` runs)`, command: [node, ...EDGE_ARGS], path: '/api/health', prepare: () => ({ env: serveEnv }) },
-    { name: 'bare node:http holding the same files (bench/serve/hold-dist.mjs)', command: [node, 'bench/serve/hold-dist.mjs'], path: '/llms.txt', prepare: () => ({ env: bareEnv }) },
+    {
+      name: `\`node ${EDGE_ARGS.join(' ')}\` (what \`npm run serve\` runs)`,
+      command: [node, ...EDGE_ARGS],
+      path: '/api/health',
+      prepare: () => ({ env: serveEnv }),
+    },
+    {
+      name: 'bare node:http holding the same files (bench/serve/hold-dist.mjs)',
+      command: [node, 'bench/serve/hold-dist.mjs'],
+      path: '/llms.txt',
+      prepare: () => ({ env: bareEnv }),
+    },
     {
       name: 'the edge, fresh: files out of the OS cache, compile cache empty',
       command: [node, ...EDGE_ARGS],
@@ -90,30 +100,46 @@ export async function benchStart(config: BenchConfig, env: Record<string, string
     removeProjectCopy(clean);
   }
   const loadAfter = toLoad();
-  const result = runs.map((r) => ({ ms: median(r.map((t) => t.ms)), cpuMs: median(r.map((t) => t.cpuMs)), rss: median(r.map((t) => t.rss)), range: `${num(Math.min(...r.map((t) => t.ms)))}–${num(Math.max(...r.map((t) => t.ms)))}` }));
-  const [edge, bare, edgeFresh, bareFresh] = result as [typeof result[0], typeof result[0], typeof result[0], typeof result[0]];
+  const result = runs.map((r) => ({
+    ms: median(r.map((t) => t.ms)),
+    cpuMs: median(r.map((t) => t.cpuMs)),
+    rss: median(r.map((t) => t.rss)),
+    range: `${num(Math.min(...r.map((t) => t.ms)))}–${num(Math.max(...r.map((t) => t.ms)))}`,
+  }));
+  const [edge, bare, edgeFresh, bareFresh] = result as [(typeof result)[0], (typeof result)[0], (typeof result)[0], (typeof result)[0]];
   return [
     '## Start',
     '',
     `From spawning the process to its first 200 (\`/api/health\` for the edge, \`/llms.txt\` for the bare server; polled every 5 ms), median of ${config.BENCH_START_RUNS} rounds, each starting every process below in turn; CPU is the process's user + system time at that moment, RSS its VmRSS 0.5 s later. The edge runs as deployed (access log on, metrics on their own port), over the same dist the bare server holds in memory. "Fresh" drops from the OS file cache what each process reads (the bundle and what lies beside it, its inputs, the dist; Node's own binary stays cached) and gives the edge an empty compile cache (\`NODE_COMPILE_CACHE\`): a first start on a new machine. The clean copy holds the project's sources without \`node_modules/.cache\`, so it bundles first. Load average before ${loadBefore}, after ${loadAfter}.`,
     '',
-    toTable(['process', 'ms to healthy (median)', 'range ms', 'CPU ms', 'RSS MiB after start'], starters.map((s, i) => [s.name, num(result[i]!.ms), result[i]!.range, num(result[i]!.cpuMs), num(result[i]!.rss)])),
+    toTable(
+      ['process', 'ms to healthy (median)', 'range ms', 'CPU ms', 'RSS MiB after start'],
+      starters.map((s, i) => [s.name, num(result[i]!.ms), result[i]!.range, num(result[i]!.cpuMs), num(result[i]!.rss)]),
+    ),
     '',
-    toTable(['goal', 'measured', 'verdict'], [
-      ['edge start ≤ 2× bare node:http', ratio(edge.ms, bare.ms), verdict(edge.ms / bare.ms <= 2)],
-      ['edge RSS after start ≤ 1.5× bare', ratio(edge.rss, bare.rss), verdict(edge.rss / bare.rss <= 1.5)],
-      ['fresh: edge / bare (no goal)', ratio(edgeFresh.ms, bareFresh.ms), '–'],
-    ]),
+    toTable(
+      ['goal', 'measured', 'verdict'],
+      [
+        ['edge start ≤ 2× bare node:http', ratio(edge.ms, bare.ms), verdict(edge.ms / bare.ms <= 2)],
+        ['edge RSS after start ≤ 1.5× bare', ratio(edge.rss, bare.rss), verdict(edge.rss / bare.rss <= 1.5)],
+        ['fresh: edge / bare (no goal)', ratio(edgeFresh.ms, bareFresh.ms), '–'],
+      ],
+    ),
   ].join('\n');
 }
 
 /** The load averages over 1, 5 and 15 minutes. */
-const toLoad = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const toLoad = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /** Every file under a folder (none when it does not exist). */
 function toFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 }
 
 /** The files the bundle was made from, as scripts/serve.mjs records them (it checks their times at start). */

@@ -9,13 +9,24 @@ import { startWorker } from '../../harness/start-worker.ts';
  */
 export async function benchWorker(config: BenchConfig, edgeUrl: string, dist: string, page: string): Promise<string> {
   const worker = await startWorker(dist);
-  const load = { connections: config.BENCH_CONNECTIONS, duration: config.BENCH_DURATION, warmup: config.BENCH_WARMUP, runs: config.BENCH_RUNS };
+  const load = {
+    connections: config.BENCH_CONNECTIONS,
+    duration: config.BENCH_DURATION,
+    warmup: config.BENCH_WARMUP,
+    runs: config.BENCH_RUNS,
+  };
   try {
     const md = { accept: 'text/markdown' };
-    const cases: [string, string, Record<string, string>][] = [[`GET ${page} (Accept: text/markdown)`, page, md], ['GET /api/health', '/api/health', {}]];
+    const cases: [string, string, Record<string, string>][] = [
+      [`GET ${page} (Accept: text/markdown)`, page, md],
+      ['GET /api/health', '/api/health', {}],
+    ];
     const rows: (string | number)[][] = [];
     for (const [name, path, headers] of cases) {
-      const r = await compareThroughput({ workerd: { url: `${worker.origin}${path}`, headers }, node: { url: `${edgeUrl}${path}`, headers } }, load);
+      const r = await compareThroughput(
+        { workerd: { url: `${worker.origin}${path}`, headers }, node: { url: `${edgeUrl}${path}`, headers } },
+        load,
+      );
       const [w, n] = [r.workerd!, r.node!];
       rows.push([name, num(w.rps), num(n.rps), ratio(w.rps, n.rps), `${w.p99} / ${n.p99}`, w.bad + n.bad]);
     }

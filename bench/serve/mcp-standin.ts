@@ -4,7 +4,11 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
-const recorded = JSON.parse(readFileSync(process.env.STANDIN!, 'utf8')) as { list: { type: string; body: string }; call: { type: string; body: string }; jwks: object };
+const recorded = JSON.parse(readFileSync(process.env.STANDIN!, 'utf8')) as {
+  list: { type: string; body: string };
+  call: { type: string; body: string };
+  jwks: object;
+};
 const toAnswer = (r: { type: string; body: string }) => ({ type: r.type, body: Buffer.from(r.body, 'base64') });
 const list = toAnswer(recorded.list);
 const call = toAnswer(recorded.call);

@@ -10,7 +10,9 @@ interface Recorded {
   body: string;
 }
 const recorded = JSON.parse(readFileSync(process.env.REPLAY!, 'utf8')) as Record<string, Recorded>;
-const answers = new Map(Object.entries(recorded).map(([path, r]) => [path, { status: r.status, headers: r.headers.flat(), body: Buffer.from(r.body, 'base64') }]));
+const answers = new Map(
+  Object.entries(recorded).map(([path, r]) => [path, { status: r.status, headers: r.headers.flat(), body: Buffer.from(r.body, 'base64') }]),
+);
 const server = createServer((req, res) => {
   const answer = answers.get(req.url ?? '');
   if (!answer) return void res.writeHead(404).end();

@@ -98,7 +98,13 @@ export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> 
         const job: Promise<void> = writeArchive(binary, join(pinned, archive))
           .then((sha256) => {
             sums[archive] = sha256;
-            built[target] = { archive, sha256, bytes: statSync(join(pinned, archive)).size, binaryBytes: statSync(binary).size, ...(resigned === undefined ? {} : { resigned }) };
+            built[target] = {
+              archive,
+              sha256,
+              bytes: statSync(join(pinned, archive)).size,
+              binaryBytes: statSync(binary).size,
+              ...(resigned === undefined ? {} : { resigned }),
+            };
           })
           .finally(() => archiving.delete(job));
         archiving.add(job);

@@ -25,11 +25,23 @@ export function toBinaryName(binary: string, target: string): string {
  */
 export function compileBinary(o: { entry: string; defaults: BuildDefaults; target: string; outDir: string }): string {
   const out = join(o.outDir, toBinaryName(o.defaults.binary, o.target));
-  execFileSync(BUN, [
-    'build', o.entry, '--compile', '--minify', '--bytecode', `--target=bun-${o.target}`,
-    '--define', `WARDEN_DEFAULTS=${JSON.stringify(o.defaults)}`,
-    '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig',
-    '--outfile', out,
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(
+    BUN,
+    [
+      'build',
+      o.entry,
+      '--compile',
+      '--minify',
+      '--bytecode',
+      `--target=bun-${o.target}`,
+      '--define',
+      `WARDEN_DEFAULTS=${JSON.stringify(o.defaults)}`,
+      '--no-compile-autoload-dotenv',
+      '--no-compile-autoload-bunfig',
+      '--outfile',
+      out,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   return out;
 }

@@ -16,7 +16,11 @@ function listFiles(root: string, dir: string): string[] {
 export function toReleaseInputsHash(root: string, facts: unknown): string {
   const hash = createHash('sha256');
   for (const file of [...listFiles(root, 'cli'), 'package-lock.json']) {
-    hash.update(relative(root, join(root, file))).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(relative(root, join(root, file)))
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.update(JSON.stringify(facts)).digest('hex');
 }

@@ -18,7 +18,8 @@ export function toArchiveName(binary: string, target: string): string {
 }
 
 const gzipAsync = promisify(gzip);
-const zipAsync = (files: AsyncZippable) => new Promise<Uint8Array>((done, fail) => zip(files, (error, data) => (error ? fail(error) : done(data))));
+const zipAsync = (files: AsyncZippable) =>
+  new Promise<Uint8Array>((done, fail) => zip(files, (error, data) => (error ? fail(error) : done(data))));
 
 /**
  * Writes the archive holding the one file `binaryFile` at its root (where the installers look), reproducibly:
@@ -31,10 +32,24 @@ export async function writeArchive(binaryFile: string, archive: string): Promise
   if (archive.endsWith('.zip')) {
     // Mode 0755 in the entry's Unix attributes, so unzip on a Unix machine keeps it runnable too.
     const entry = readFileSync(binaryFile);
-    bytes = Buffer.from(await zipAsync({ [basename(binaryFile)]: [entry, { level: 9, mtime: ZIP_EPOCH, os: 3, attrs: (0o100755 << 16) >>> 0 }] }));
+    bytes = Buffer.from(
+      await zipAsync({ [basename(binaryFile)]: [entry, { level: 9, mtime: ZIP_EPOCH, os: 3, attrs: (0o100755 << 16) >>> 0 }] }),
+    );
   } else {
     const tar = `${archive}.tar`;
-    execFileSync('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mtime=@0', '--mode=0755', '-cf', tar, '-C', dirname(binaryFile), basename(binaryFile)]);
+    execFileSync('tar', [
+      '--sort=name',
+      '--owner=0',
+      '--group=0',
+      '--numeric-owner',
+      '--mtime=@0',
+      '--mode=0755',
+      '-cf',
+      tar,
+      '-C',
+      dirname(binaryFile),
+      basename(binaryFile),
+    ]);
     bytes = await gzipAsync(readFileSync(tar), { level: constants.Z_BEST_COMPRESSION });
     rmSync(tar);
   }
@@ -44,7 +59,10 @@ export async function writeArchive(binaryFile: string, archive: string): Promise
 
 /** A `SHA256SUMS` file in `sha256sum` format (two spaces: text mode), sorted by file name. */
 export function toSha256Sums(sums: Record<string, string>): string {
-  return Object.keys(sums).sort().map((name) => `${sums[name]}  ${name}\n`).join('');
+  return Object.keys(sums)
+    .sort()
+    .map((name) => `${sums[name]}  ${name}\n`)
+    .join('');
 }
 
 /** Where an archive of `version` lives in a release folder, for the pinned and the latest address (installer layout). */

@@ -70,19 +70,28 @@ function writeAtomically(file: string, text: string): void {
 }
 
 /** The store in `dir` (created private on the first write, never on a read). */
-export function createCredentialStore(dir: string, platform: string = process.platform, user: string | undefined = process.env.USERNAME): CredentialStore {
+export function createCredentialStore(
+  dir: string,
+  platform: string = process.platform,
+  user: string | undefined = process.env.USERNAME,
+): CredentialStore {
   const file = join(dir, 'credentials.json');
   const windows = platform === 'win32';
   const read = (): CredentialFile => {
-    if (windows ? !existsSync(file) : !requirePrivate(dir, 0o700, 'folder') || !requirePrivate(file, 0o600, 'file')) return emptyCredentialFile();
+    if (windows ? !existsSync(file) : !requirePrivate(dir, 0o700, 'folder') || !requirePrivate(file, 0o600, 'file'))
+      return emptyCredentialFile();
     let value: unknown;
     try {
       value = JSON.parse(readFileSync(file, 'utf8'));
     } catch {
-      throw new CliError(`${file} is not valid JSON: fix or delete it (deleting forgets every login and registered client)`, 'ERR_BAD_CREDENTIALS');
+      throw new CliError(
+        `${file} is not valid JSON: fix or delete it (deleting forgets every login and registered client)`,
+        'ERR_BAD_CREDENTIALS',
+      );
     }
     const parsed = credentialFileSchema.safeParse(value);
-    if (!parsed.success) throw new CliError(`${file} is not a credentials file this version understands: fix or delete it`, 'ERR_BAD_CREDENTIALS');
+    if (!parsed.success)
+      throw new CliError(`${file} is not a credentials file this version understands: fix or delete it`, 'ERR_BAD_CREDENTIALS');
     return parsed.data;
   };
   return {

@@ -16,6 +16,10 @@ export async function discoverMcpUrl(fetcher: Fetch, baseUrl: string): Promise<U
   if (typeof health?.mcp === 'string') return requireSecureUrl(health.mcp, 'The tool endpoint');
   const manifest = await getJson(fetcher, `${baseUrl}/.well-known/mcp.json`, 'The tool manifest');
   const remote = (manifest.remotes as { url?: unknown }[] | undefined)?.find((r) => typeof r?.url === 'string');
-  if (!remote) throw new CliError(`${baseUrl} names no tool endpoint (no mcp in /api/health, no remotes in /.well-known/mcp.json)`, 'ERR_BAD_DOCUMENT');
+  if (!remote)
+    throw new CliError(
+      `${baseUrl} names no tool endpoint (no mcp in /api/health, no remotes in /.well-known/mcp.json)`,
+      'ERR_BAD_DOCUMENT',
+    );
   return requireSecureUrl(String(remote.url), 'The tool endpoint');
 }

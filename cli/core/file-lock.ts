@@ -23,7 +23,8 @@ export async function withFileLock<T>(lockFile: string, work: () => T | Promise<
       } catch {
         // removed by its holder meanwhile
       }
-      if (Date.now() > deadline) throw new CliError(`${lockFile} is held by another warden process: retry, or delete the file if none runs`, 'ERR_LOCKED');
+      if (Date.now() > deadline)
+        throw new CliError(`${lockFile} is held by another warden process: retry, or delete the file if none runs`, 'ERR_LOCKED');
       await sleep(25 + Math.random() * 50);
     }
   }

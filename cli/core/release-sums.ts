@@ -9,7 +9,8 @@ export function toExpectedSum(sums: string, name: string, where: string): string
     const [hash, file] = line.trim().split(/\s+/);
     if (file === name || file === `*${name}`) {
       const lower = (hash ?? '').toLowerCase();
-      if (!/^[0-9a-f]{64}$/.test(lower)) throw new CliError(`malformed checksum for ${name} in ${where}: refusing to update`, 'ERR_BAD_CHECKSUM');
+      if (!/^[0-9a-f]{64}$/.test(lower))
+        throw new CliError(`malformed checksum for ${name} in ${where}: refusing to update`, 'ERR_BAD_CHECKSUM');
       return lower;
     }
   }

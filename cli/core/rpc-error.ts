@@ -39,9 +39,14 @@ export function toRpcError(error: unknown, id: string | number): RpcError {
   if (upstream) return upstream;
   // The SDK's own refusal when the bridge has no way to get a credential at all.
   if (e.name === 'UnauthorizedError') return { code: UNAUTHORIZED, message: NO_CREDENTIAL };
-  if (e.data?.status === 401) return { code: UNAUTHORIZED, message: 'the service refused the credential even after renewing it: run `warden login` or `warden admin register` again' };
+  if (e.data?.status === 401)
+    return {
+      code: UNAUTHORIZED,
+      message: 'the service refused the credential even after renewing it: run `warden login` or `warden admin register` again',
+    };
   if (e.data?.status === 403) return { code: MCP_ERROR_CODES.ERR_TOKEN_SCOPE, message: 'the credential lacks a scope this call needs' };
-  if (e.name === 'TypeError' && ((e as { cause?: unknown }).cause || toNetworkCode(e))) return { code: UNREACHABLE, message: `the service is unreachable: ${toNetworkReason(error)}` };
+  if (e.name === 'TypeError' && ((e as { cause?: unknown }).cause || toNetworkCode(e)))
+    return { code: UNREACHABLE, message: `the service is unreachable: ${toNetworkReason(error)}` };
   if (e.data?.status) return { code: INTERNAL, message: `the service answered HTTP ${e.data.status}` };
   return { code: INTERNAL, message: e.message };
 }

@@ -25,7 +25,10 @@ export interface LoginResult {
 /** Stores a finished login (its refresh token and first access token) for its authorization server; returns who logged in. */
 export async function saveLogin(store: CredentialStore, r: LoginResult): Promise<{ subject?: string; scope: string }> {
   if (!r.tokens.refresh_token) {
-    throw new CliError('the authorization server issued no refresh token, so the login could not outlive its first access token', 'ERR_NO_REFRESH_TOKEN');
+    throw new CliError(
+      'the authorization server issued no refresh token, so the login could not outlive its first access token',
+      'ERR_NO_REFRESH_TOKEN',
+    );
   }
   const subject = toSubject(r.tokens.id_token);
   const scope = r.tokens.scope ?? '';
@@ -33,8 +36,21 @@ export async function saveLogin(store: CredentialStore, r: LoginResult): Promise
     const entry = (file.issuers[r.issuer] ??= { tokens: {} });
     // A new login replaces the old one and every token cached for it.
     entry.tokens = {};
-    entry.login = { client_id: r.clientId, refresh_token: r.tokens.refresh_token!, scope, ...(subject ? { subject } : {}), resources: r.resources, logged_in_at: new Date(r.now).toISOString() };
-    entry.tokens[r.tokenResource] = { access_token: r.tokens.access_token, issued_at: r.now, expires_at: r.now + (r.tokens.expires_in ?? 300) * 1000, scope, from: 'login' };
+    entry.login = {
+      client_id: r.clientId,
+      refresh_token: r.tokens.refresh_token!,
+      scope,
+      ...(subject ? { subject } : {}),
+      resources: r.resources,
+      logged_in_at: new Date(r.now).toISOString(),
+    };
+    entry.tokens[r.tokenResource] = {
+      access_token: r.tokens.access_token,
+      issued_at: r.now,
+      expires_at: r.now + (r.tokens.expires_in ?? 300) * 1000,
+      scope,
+      from: 'login',
+    };
   });
   return { ...(subject ? { subject } : {}), scope };
 }

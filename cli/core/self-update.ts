@@ -93,14 +93,20 @@ export async function updateSelf(o: UpdateOptions): Promise<string> {
   const folder = toReleaseFolder(requireSecureUrl(o.archive, 'The release archive').href, o.version);
   const { archive: name, executable } = toArchiveFile(o.binary, o.target);
   const [archive, sums, signature] = await Promise.all([
-    download(o.fetch, `${folder}/${name}`), download(o.fetch, `${folder}/SHA256SUMS`), download(o.fetch, `${folder}/SHA256SUMS.sig`),
+    download(o.fetch, `${folder}/${name}`),
+    download(o.fetch, `${folder}/SHA256SUMS`),
+    download(o.fetch, `${folder}/SHA256SUMS.sig`),
   ]);
   if (!verifySshSignature(sums, signature.toString('utf8'), o.signingKey, toReleaseNamespace(o.binary))) {
-    throw new CliError(`the signature of ${folder}/SHA256SUMS does not verify with the release key: refusing to update`, 'ERR_BAD_SIGNATURE');
+    throw new CliError(
+      `the signature of ${folder}/SHA256SUMS does not verify with the release key: refusing to update`,
+      'ERR_BAD_SIGNATURE',
+    );
   }
   const expected = toExpectedSum(sums.toString('utf8'), name, `${folder}/SHA256SUMS`);
   const actual = createHash('sha256').update(archive).digest('hex');
-  if (actual !== expected) throw new CliError(`checksum mismatch for ${name} (expected ${expected}, got ${actual}): refusing to update`, 'ERR_CHECKSUM_MISMATCH');
+  if (actual !== expected)
+    throw new CliError(`checksum mismatch for ${name} (expected ${expected}, got ${actual}): refusing to update`, 'ERR_CHECKSUM_MISMATCH');
 
   // Unpack next to the binary, so the final rename stays on one file system.
   const dir = dirname(o.execPath);

@@ -48,7 +48,13 @@ export async function runStdioBridge(o: BridgeOptions): Promise<void> {
     // JSON-RPC 2.0 §5.1 wants -32700 for unparseable input; the SDK's reader skips such lines silently.
     const lines = (pending + chunk.toString('utf8')).split('\n');
     pending = lines.pop()!;
-    for (const line of lines) if (line.trim() && !isJson(line)) void reply({ jsonrpc: '2.0', id: null, error: { code: MCP_ERROR_CODES.ERR_MCP_PARSE, message: 'Parse error' } } as unknown as JSONRPCMessage);
+    for (const line of lines)
+      if (line.trim() && !isJson(line))
+        void reply({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: MCP_ERROR_CODES.ERR_MCP_PARSE, message: 'Parse error' },
+        } as unknown as JSONRPCMessage);
     input.write(chunk);
   });
   o.stdin.once('end', async () => {
@@ -112,7 +118,11 @@ export async function runStdioBridge(o: BridgeOptions): Promise<void> {
   stdio.onerror = (error) => {
     // JSON-RPC 2.0 §5.1: valid JSON that is no JSON-RPC message is -32600, with id null.
     if (error.name !== 'ZodError' && error.name !== '$ZodError') return o.log(`stdin: ${error.message}`);
-    void reply({ jsonrpc: '2.0', id: null, error: { code: MCP_ERROR_CODES.ERR_MCP_INVALID_REQUEST, message: 'Invalid Request' } } as unknown as JSONRPCMessage);
+    void reply({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: MCP_ERROR_CODES.ERR_MCP_INVALID_REQUEST, message: 'Invalid Request' },
+    } as unknown as JSONRPCMessage);
   };
   const closed = new Promise<void>((resolve) => (stdio.onclose = resolve));
   await stdio.start();

@@ -28,7 +28,8 @@ export interface TokenSource {
 }
 
 /** The message every call without a credential gets. */
-export const NO_CREDENTIAL = 'no credential for this service: run `warden login` (a person) or `warden admin register --code <CODE>` (a workload)';
+export const NO_CREDENTIAL =
+  'no credential for this service: run `warden login` (a person) or `warden admin register --code <CODE>` (a workload)';
 
 /** Renew this long before expiry: a tenth of the lifetime, at most a minute (clock skew and request time). */
 function isFresh(token: CachedToken, now: number): boolean {
@@ -46,9 +47,13 @@ async function obtain(o: TokenSourceOptions, entry: IssuerCredentials): Promise<
   if (entry.login) {
     try {
       // RFC 6749 §6 with RFC 8707 §2.2: the refresh names the resource the new token is for.
-      const response = await requestToken(o.fetch, o.as.token_endpoint,
+      const response = await requestToken(
+        o.fetch,
+        o.as.token_endpoint,
         { grant_type: 'refresh_token', refresh_token: entry.login.refresh_token, resource: o.resource },
-        { client_id: entry.login.client_id, token_endpoint_auth_method: 'none' }, 'Refreshing the login');
+        { client_id: entry.login.client_id, token_endpoint_auth_method: 'none' },
+        'Refreshing the login',
+      );
       return { response, from: 'login' };
     } catch (error) {
       if (error instanceof OAuthResponseError && error.error === 'invalid_grant') {
@@ -82,7 +87,13 @@ export function createTokenSource(o: TokenSourceOptions): TokenSource {
       const { response, from } = await obtain(o, entry);
       // RFC 6749 §5.1: expires_in is recommended, not required; without it, assume a short life.
       const expiresIn = response.expires_in ?? 300;
-      entry.tokens[o.resource] = { access_token: response.access_token, issued_at: issuedAt, expires_at: issuedAt + expiresIn * 1000, scope: response.scope ?? '', from };
+      entry.tokens[o.resource] = {
+        access_token: response.access_token,
+        issued_at: issuedAt,
+        expires_at: issuedAt + expiresIn * 1000,
+        scope: response.scope ?? '',
+        from,
+      };
       // Rotated refresh tokens (RFC 9700 §4.14.2): the old one is spent, keep the new one.
       if (from === 'login' && response.refresh_token) entry.login!.refresh_token = response.refresh_token;
       return response.access_token;

@@ -38,7 +38,13 @@ export interface FuzzContext {
 }
 
 /** One HTTP/1.1 request as raw bytes; `chunked` sends the body in chunks of the given size. */
-export function toRawRequest(request: { method: string; target: string; headers?: [string, string][]; body?: string | Buffer; chunked?: number }): string | Buffer {
+export function toRawRequest(request: {
+  method: string;
+  target: string;
+  headers?: [string, string][];
+  body?: string | Buffer;
+  chunked?: number;
+}): string | Buffer {
   const headers: [string, string][] = [['Host', '127.0.0.1'], ...(request.headers ?? [])];
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
   if (body && request.chunked) headers.push(['Transfer-Encoding', 'chunked']);

@@ -8,7 +8,10 @@ import { staticCases } from './static-cases.ts';
 import { upstreamCases } from './upstream-cases.ts';
 
 /** Everything the generators need, with tokens signed by the fuzz's keys. */
-export async function createFuzzContext(keys: FuzzKeys, options: { publicMethods: readonly string[]; bodyLimitBytes: number; ownOrigin: string }): Promise<FuzzContext> {
+export async function createFuzzContext(
+  keys: FuzzKeys,
+  options: { publicMethods: readonly string[]; bodyLimitBytes: number; ownOrigin: string },
+): Promise<FuzzContext> {
   return { ...options, goodToken: await signFuzzToken(keys), attackTokens: await createAttackTokens(keys) };
 }
 
@@ -21,7 +24,9 @@ export function toArbitraries(ctx: FuzzContext): Record<Category, fc.Arbitrary<H
 export function sampleCases(ctx: FuzzContext, perCategory: number, seed: number): HostileCase[] {
   const arbitraries = toArbitraries(ctx);
   const whole = ctx.attackTokens.flatMap((attack) =>
-    ['/mcp', '/.well-known/mcp'].map((path) => fc.sample(jwtCases({ ...ctx, attackTokens: [attack] }), { numRuns: 1, seed: seed + path.length })[0]!),
+    ['/mcp', '/.well-known/mcp'].map(
+      (path) => fc.sample(jwtCases({ ...ctx, attackTokens: [attack] }), { numRuns: 1, seed: seed + path.length })[0]!,
+    ),
   );
   return [...CATEGORIES.flatMap((category, i) => fc.sample(arbitraries[category], { numRuns: perCategory, seed: seed + i })), ...whole];
 }

@@ -30,11 +30,24 @@ const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
 /** Signs a token: good by default, each option spoiling one thing. */
-export async function signFuzzToken(keys: FuzzKeys, spoil: { payload?: JWTPayload; header?: Record<string, unknown>; key?: CryptoKey; alg?: string; omit?: string[] } = {}): Promise<string> {
-  const payload: JWTPayload = { iss: keys.issuer, aud: keys.audience, sub: 'fuzz-user', scope: 'warden:access', iat: nowSec(), exp: nowSec() + 3600, ...spoil.payload };
+export async function signFuzzToken(
+  keys: FuzzKeys,
+  spoil: { payload?: JWTPayload; header?: Record<string, unknown>; key?: CryptoKey; alg?: string; omit?: string[] } = {},
+): Promise<string> {
+  const payload: JWTPayload = {
+    iss: keys.issuer,
+    aud: keys.audience,
+    sub: 'fuzz-user',
+    scope: 'warden:access',
+    iat: nowSec(),
+    exp: nowSec() + 3600,
+    ...spoil.payload,
+  };
   for (const claim of spoil.omit ?? []) delete payload[claim];
   const alg = spoil.alg ?? 'ES256';
-  return new SignJWT(payload).setProtectedHeader({ alg, kid: 'k1', typ: 'at+jwt', ...spoil.header } as { alg: string }).sign(spoil.key ?? keys.privateKey);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg, kid: 'k1', typ: 'at+jwt', ...spoil.header } as { alg: string })
+    .sign(spoil.key ?? keys.privateKey);
 }
 
 /** A compact JWS signed with ES256 over any header at all (jose refuses to sign some of the headers attacks need). */
@@ -73,8 +86,20 @@ export async function createAttackTokens(keys: FuzzKeys): Promise<{ name: string
     ['signed by a key never published, same kid', signFuzzToken(keys, { key: keys.strangerKey }), 401],
     ['unknown kid', signFuzzToken(keys, { header: { kid: 'k9' } }), 401],
     ['RS256 against an ES256 key', signFuzzToken(keys, { key: keys.rsaKey, alg: 'RS256' }), 401],
-    ['unknown crit header', signRaw({ alg: 'ES256', kid: 'k1', typ: 'at+jwt', crit: ['x-must'], 'x-must': 1 }, { iss: keys.issuer, aud: keys.audience, sub: 's', scope: 'warden:access', exp: nowSec() + 600 }, keys.privateKey), 401],
-    ['payload swapped, signature kept', `${h}.${b64({ iss: keys.issuer, aud: keys.audience, sub: 'admin', scope: 'warden:access', exp: nowSec() + 600 })}.${s}`, 401],
+    [
+      'unknown crit header',
+      signRaw(
+        { alg: 'ES256', kid: 'k1', typ: 'at+jwt', crit: ['x-must'], 'x-must': 1 },
+        { iss: keys.issuer, aud: keys.audience, sub: 's', scope: 'warden:access', exp: nowSec() + 600 },
+        keys.privateKey,
+      ),
+      401,
+    ],
+    [
+      'payload swapped, signature kept',
+      `${h}.${b64({ iss: keys.issuer, aud: keys.audience, sub: 'admin', scope: 'warden:access', exp: nowSec() + 600 })}.${s}`,
+      401,
+    ],
     ['signature cut', `${h}.${p}`, 401],
     ['signature empty', `${h}.${p}.`, 401],
     ['signature of another token', `${h}.${p}.${(await signFuzzToken(keys, { payload: { sub: 'other' } })).split('.')[2]}`, 401],

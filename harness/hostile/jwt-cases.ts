@@ -28,7 +28,9 @@ export function jwtCases(ctx: FuzzContext): fc.Arbitrary<HostileCase> {
     mustClose: expect === 431,
   });
   return fc.oneof(
-    fc.tuple(fc.constantFrom(...ctx.attackTokens), path, fc.nat()).map(([attack, p, id]) => request(attack.name, p, attack.token, attack.expect, id)),
+    fc
+      .tuple(fc.constantFrom(...ctx.attackTokens), path, fc.nat())
+      .map(([attack, p, id]) => request(attack.name, p, attack.token, attack.expect, id)),
     fc
       .tuple(fc.nat(), fc.constantFrom(...ALPHABET), path, fc.nat())
       .map(([at, to, p, id]) => ({ token: mutate(ctx.goodToken, at, to), p, id }))
@@ -36,7 +38,13 @@ export function jwtCases(ctx: FuzzContext): fc.Arbitrary<HostileCase> {
       .map(({ token, p, id }) => request('a valid token with one character changed', p, token, 401, id)),
     fc.tuple(path, fc.nat()).map(([p, id]) => ({
       ...request('a bad token first, a valid one second', p, ctx.attackTokens[0]!.token, 401, id),
-      chunks: [toMcpPost(p, call(id), [['Authorization', `Bearer ${ctx.attackTokens[0]!.token}`], ['Authorization', `Bearer ${ctx.goodToken}`]]), HEALTH_CHECK],
+      chunks: [
+        toMcpPost(p, call(id), [
+          ['Authorization', `Bearer ${ctx.attackTokens[0]!.token}`],
+          ['Authorization', `Bearer ${ctx.goodToken}`],
+        ]),
+        HEALTH_CHECK,
+      ],
     })),
     fc.tuple(path, fc.nat()).map(([p, id]) => ({
       ...request('the token in the query string only', p, '', 401, id),

@@ -6,8 +6,22 @@ import type { FuzzKeys } from './fuzz-tokens.ts';
 
 /** Ways the upstream misbehaves, chosen by a tools/call's `arguments.fault` (upstream-cases.ts). */
 export const FAULTS = [
-  'ok', 'reset', 'close', 'garbage', 'slow-headers', 'slow-then-ok', 'stall-json', 'stall-sse', 'reset-mid-body',
-  'bad-chunk', 'huge-header', 'bad-length', 'upstream-401', 'upstream-403', 'upstream-500', 'drip',
+  'ok',
+  'reset',
+  'close',
+  'garbage',
+  'slow-headers',
+  'slow-then-ok',
+  'stall-json',
+  'stall-sse',
+  'reset-mid-body',
+  'bad-chunk',
+  'huge-header',
+  'bad-length',
+  'upstream-401',
+  'upstream-403',
+  'upstream-500',
+  'drip',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -25,15 +39,28 @@ export interface RecordingUpstream {
  * notifications, 405 to GET and DELETE, or the fault a tools/call asks for. Every message that needs a credential
  * is checked here too, with the same key set: one that arrives without a valid token is recorded as a bypass.
  */
-export async function startRecordingUpstream(keys: FuzzKeys, publicMethods: readonly string[], timing: { timeoutMs: number }): Promise<RecordingUpstream> {
+export async function startRecordingUpstream(
+  keys: FuzzKeys,
+  publicMethods: readonly string[],
+  timing: { timeoutMs: number },
+): Promise<RecordingUpstream> {
   const bypasses: RecordingUpstream['bypasses'] = [];
   let received = 0;
   const hasValidToken = async (req: IncomingMessage): Promise<string | undefined> => {
     const token = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!token) return 'no Bearer token';
     try {
-      const { payload } = await jwtVerify(token, keys.getKey, { issuer: keys.issuer, audience: keys.audience, typ: 'at+jwt', requiredClaims: ['sub', 'exp'] });
-      return String(payload.scope ?? '').split(' ').includes('warden:access') ? undefined : 'no warden:access scope';
+      const { payload } = await jwtVerify(token, keys.getKey, {
+        issuer: keys.issuer,
+        audience: keys.audience,
+        typ: 'at+jwt',
+        requiredClaims: ['sub', 'exp'],
+      });
+      return String(payload.scope ?? '')
+        .split(' ')
+        .includes('warden:access')
+        ? undefined
+        : 'no warden:access scope';
     } catch (error) {
       return `invalid token (${(error as Error).message})`;
     }
@@ -50,7 +77,9 @@ export async function startRecordingUpstream(keys: FuzzKeys, publicMethods: read
       bypasses.push({ method: req.method ?? '', reason: 'a body that is not JSON reached the upstream' });
     }
     const method = typeof message?.method === 'string' ? message.method : undefined;
-    const gated = req.method === 'DELETE' || (req.method === 'POST' && needsCredential({ method, hasId: message !== undefined && 'id' in message }, publicMethods));
+    const gated =
+      req.method === 'DELETE' ||
+      (req.method === 'POST' && needsCredential({ method, hasId: message !== undefined && 'id' in message }, publicMethods));
     if (gated) {
       const why = await hasValidToken(req);
       if (why) bypasses.push({ method: method ?? req.method ?? '', reason: why });
@@ -84,33 +113,46 @@ function answer(req: IncomingMessage, res: ServerResponse, id: unknown, fault: F
     res.once('close', () => clearTimeout(timer));
   };
   switch (fault) {
-    case 'reset': return void socket.resetAndDestroy();
-    case 'close': return void socket.end();
-    case 'garbage': return void socket.end('NOT HTTP AT ALL\r\n\r\n');
-    case 'slow-headers': return later(timeoutMs * 3, () => res.writeHead(200, json).end(result));
-    case 'slow-then-ok': return later(timeoutMs / 4, () => res.writeHead(200, json).end(result));
-    case 'stall-json': return void res.writeHead(200, { ...json, 'content-length': String(result.length + 10) }).write(result.slice(0, 10));
-    case 'stall-sse': return void res.writeHead(200, sse).write(`event: message\ndata: ${result}\n\n`);
+    case 'reset':
+      return void socket.resetAndDestroy();
+    case 'close':
+      return void socket.end();
+    case 'garbage':
+      return void socket.end('NOT HTTP AT ALL\r\n\r\n');
+    case 'slow-headers':
+      return later(timeoutMs * 3, () => res.writeHead(200, json).end(result));
+    case 'slow-then-ok':
+      return later(timeoutMs / 4, () => res.writeHead(200, json).end(result));
+    case 'stall-json':
+      return void res.writeHead(200, { ...json, 'content-length': String(result.length + 10) }).write(result.slice(0, 10));
+    case 'stall-sse':
+      return void res.writeHead(200, sse).write(`event: message\ndata: ${result}\n\n`);
     case 'reset-mid-body':
       res.writeHead(200, { ...json, 'content-length': String(result.length) }).write(result.slice(0, 5));
       return later(20, () => socket.resetAndDestroy());
-    case 'bad-chunk': return void socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n');
-    case 'huge-header': return void res.writeHead(200, { ...json, 'x-huge': 'h'.repeat(20_000) }).end(result);
-    case 'bad-length': return void socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}');
+    case 'bad-chunk':
+      return void socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n');
+    case 'huge-header':
+      return void res.writeHead(200, { ...json, 'x-huge': 'h'.repeat(20_000) }).end(result);
+    case 'bad-length':
+      return void socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}');
     case 'upstream-401':
       return void res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token", error_description="revoked"' }).end();
     case 'upstream-403':
       return void res.writeHead(403, { 'www-authenticate': 'Bearer error="insufficient_scope", scope="warden:access"' }).end();
-    case 'upstream-500': return void res.writeHead(500, json).end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error' } }));
+    case 'upstream-500':
+      return void res.writeHead(500, json).end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'Internal error' } }));
     case 'drip': {
       res.writeHead(200, sse);
       let sent = 0;
       const tick = () => {
-        if (++sent < 5) return void (res.write(`event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n`), later(50, tick));
+        if (++sent < 5)
+          return void (res.write(`event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n`), later(50, tick));
         res.end(`event: message\ndata: ${result}\n\n`);
       };
       return tick();
     }
-    default: return void res.writeHead(200, json).end(result);
+    default:
+      return void res.writeHead(200, json).end(result);
   }
 }

@@ -32,6 +32,13 @@ export function upstreamCases(ctx: FuzzContext): fc.Arbitrary<HostileCase> {
     const { expect, breaksOff } = EXPECTED[fault];
     const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_run', arguments: { fault } } });
     const raw = toMcpPost(path, body, [['Authorization', `Bearer ${ctx.goodToken}`]]);
-    return { category: 'upstream', name: `upstream fault ${fault}`, chunks: breaksOff ? [raw] : [raw, HEALTH_CHECK], expect, keepAlive: !breaksOff, mayBreakOff: breaksOff };
+    return {
+      category: 'upstream',
+      name: `upstream fault ${fault}`,
+      chunks: breaksOff ? [raw] : [raw, HEALTH_CHECK],
+      expect,
+      keepAlive: !breaksOff,
+      mayBreakOff: breaksOff,
+    };
   });
 }

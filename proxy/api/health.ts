@@ -28,7 +28,16 @@ export function toHealthAnswer(config: AppConfig): HealthAnswer {
   const body = JSON.stringify(toHealthDocument(config));
   const length = new TextEncoder().encode(body).byteLength;
   const link = toAgentLinks(config.baseUrl);
-  return { body, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*', 'content-length': String(length), link } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+      'content-length': String(length),
+      link,
+    },
+  };
 }
 
 /** Answers both health paths with the same document, never cached (contract §9: the v1 path is an alias). */

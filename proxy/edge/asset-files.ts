@@ -26,7 +26,14 @@ export function createAssetFiles(assets: AssetsBinding): SiteFiles {
       }
       const size = Number(res.headers.get('content-length') ?? 0);
       const type = toKnownContentType(path) ?? res.headers.get('content-type') ?? 'application/octet-stream';
-      const file: StaticFile = { body: res.body, size, etag: res.headers.get('etag') ?? '', type, cacheControl: toCacheControl(path), tokens: toMarkdownTokens(type, size) };
+      const file: StaticFile = {
+        body: res.body,
+        size,
+        etag: res.headers.get('etag') ?? '',
+        type,
+        cacheControl: toCacheControl(path),
+        tokens: toMarkdownTokens(type, size),
+      };
       return file;
     },
     async has(path) {

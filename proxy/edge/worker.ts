@@ -18,7 +18,9 @@ const isAssetsBinding = (value: unknown): value is AssetsBinding => typeof (valu
 function createEdgeApp(bindings: Record<string, unknown>, facts: BuildFacts): H3 {
   const { config, jwksUrl } = toWorkerSetup(bindings, facts);
   if (!isAssetsBinding(bindings.ASSETS)) {
-    throw new ConfigError('Invalid environment:\n  ASSETS: no Workers Static Assets binding (wrangler.jsonc `assets.binding`; deploy with `npx wrangler deploy`)');
+    throw new ConfigError(
+      'Invalid environment:\n  ASSETS: no Workers Static Assets binding (wrangler.jsonc `assets.binding`; deploy with `npx wrangler deploy`)',
+    );
   }
   const forward = createFetchForwarder({ timeoutMs: config.upstreamTimeoutMs });
   // jose's remote JWK Set caches keys and refetches on an unknown `kid`: key rotation without redeploys.
@@ -42,7 +44,10 @@ export function createWorker(facts: BuildFacts): ModuleWorker {
         } catch (error) {
           if (!(error instanceof ConfigError)) throw error;
           console.error(error.message);
-          return new Response('The worker is misconfigured; its log names the variable.\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+          return new Response('The worker is misconfigured; its log names the variable.\n', {
+            status: 500,
+            headers: { 'content-type': 'text/plain; charset=utf-8' },
+          });
         }
         apps.set(env, app);
       }

@@ -10,8 +10,17 @@ export interface ErrorData {
 }
 
 /** An HTTPError carrying a problem code; its status is the code's status in content/errors.yaml (RFC 9457 §3.1). */
-export function createProblemError(errors: Errors, code: string, options: { detail?: string; headers?: HeadersInit } = {}): HTTPError<ErrorData> {
+export function createProblemError(
+  errors: Errors,
+  code: string,
+  options: { detail?: string; headers?: HeadersInit } = {},
+): HTTPError<ErrorData> {
   const entry = errors.problems.find((p) => p.code === code);
   if (!entry) throw new Error(`content/errors.yaml has no problem code "${code}"`);
-  return new HTTPError<ErrorData>({ status: entry.status, message: entry.title, headers: options.headers, data: { problemCode: code, detail: options.detail } });
+  return new HTTPError<ErrorData>({
+    status: entry.status,
+    message: entry.title,
+    headers: options.headers,
+    data: { problemCode: code, detail: options.detail },
+  });
 }

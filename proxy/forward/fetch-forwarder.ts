@@ -17,12 +17,25 @@ export function createFetchForwarder(options: { timeoutMs: number; fetch?: typeo
       controller.abort();
     }, options.timeoutMs);
     try {
-      const response = await doFetch(url, { method, headers, body: body as BodyInit | null, signal: controller.signal, redirect: 'manual' });
+      const response = await doFetch(url, {
+        method,
+        headers,
+        body: body as BodyInit | null,
+        signal: controller.signal,
+        redirect: 'manual',
+      });
       const out = new Headers(response.headers);
       // fetch decodes compressed bodies, so the upstream's length and encoding no longer describe the bytes.
       out.delete('content-length');
       out.delete('content-encoding');
-      const streamed = isBodyless(response.status, method) || !response.body ? null : withIdleLimit(response.body, { idleMs: idle.ms, contentType: out.get('content-type'), onIdle: () => idle.onIdle?.(response.status) });
+      const streamed =
+        isBodyless(response.status, method) || !response.body
+          ? null
+          : withIdleLimit(response.body, {
+              idleMs: idle.ms,
+              contentType: out.get('content-type'),
+              onIdle: () => idle.onIdle?.(response.status),
+            });
       return new Response(streamed, { status: response.status, headers: out });
     } catch (error) {
       if (signal.aborted) throw error;

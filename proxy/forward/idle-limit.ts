@@ -5,7 +5,10 @@ import { IdleWatch } from './idle-watch.ts';
  * client waits for a chunk. When it passes, the upstream read is cancelled and the stream ends as the watch says,
  * after `onIdle` is told.
  */
-export function withIdleLimit(body: ReadableStream<Uint8Array>, options: { idleMs: number; contentType: string | null; onIdle?: () => void }): ReadableStream<Uint8Array> {
+export function withIdleLimit(
+  body: ReadableStream<Uint8Array>,
+  options: { idleMs: number; contentType: string | null; onIdle?: () => void },
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let out!: ReadableStreamDefaultController<Uint8Array>;
   /** Set once the stream has ended, failed or been cancelled: a read that settles afterwards is dropped. */

@@ -26,7 +26,12 @@ export interface Admitted {
  * credential. Any refusal is an McpError carrying the message's id. Both the app's handler and the Node fast path
  * run exactly these, so the two can never judge one request differently.
  */
-export async function admitMcpRequest(config: AppConfig, verifyToken: VerifyAccessToken | undefined, input: McpCheckInput, note: Note): Promise<Admitted> {
+export async function admitMcpRequest(
+  config: AppConfig,
+  verifyToken: VerifyAccessToken | undefined,
+  input: McpCheckInput,
+  note: Note,
+): Promise<Admitted> {
   const read = input.method === 'POST' ? await readMessage(input.readBody, config.bodyLimitBytes) : undefined;
   const id = toMessageId(read?.message);
   if (read && read.message.kind !== 'response') {

@@ -13,7 +13,8 @@ export function isAllowedOrigin(config: AppConfig, origin: string): boolean {
 
 /** MCP Streamable HTTP: a present Origin that is not ours → 403, against DNS rebinding. */
 export function requireAllowedOrigin(config: AppConfig, origin: string | null): void {
-  if (origin !== null && !isAllowedOrigin(config, origin)) throw new McpError('ERR_MCP_ORIGIN_FORBIDDEN', 'Requests from this Origin are not allowed.');
+  if (origin !== null && !isAllowedOrigin(config, origin))
+    throw new McpError('ERR_MCP_ORIGIN_FORBIDDEN', 'Requests from this Origin are not allowed.');
 }
 
 /** The CORS response headers for an allowed browser origin (none without one); they vary by Origin. */

@@ -20,20 +20,28 @@ export const STREAMED_ERROR = 'ERR_UPSTREAM_STREAMED_ERROR: an error status labe
  * answer but 200 (HTML Living Standard: EventSource), so no client reads it for what it is: an invalid answer from the
  * upstream, answered 502 (RFC 9110 §15.6.3) and never passed on.
  */
-export const isStreamedError = (status: number, contentType: string | null | undefined): boolean => status >= 400 && isEventStreamType(contentType);
+export const isStreamedError = (status: number, contentType: string | null | undefined): boolean =>
+  status >= 400 && isEventStreamType(contentType);
 
 /**
  * An upstream refusal answered in this endpoint's own shape: the same JSON-RPC error as the gate's, with one
  * challenge naming this host's metadata. The upstream's error, description and scope are kept when its
  * challenge is well formed; a malformed one is never passed on (RFC 9110 §11.6.1).
  */
-export function toUpstreamRefusal(config: AppConfig, status: number, challenge: string | null | undefined, id: string | number | null): McpError {
+export function toUpstreamRefusal(
+  config: AppConfig,
+  status: number,
+  challenge: string | null | undefined,
+  id: string | number | null,
+): McpError {
   const params = parseBearerChallenge(challenge ?? '');
   const description = params?.get('error_description') ?? 'The hosted tool endpoint refused the access token';
   const refusal =
-    status === 403 ? new AuthError('ERR_TOKEN_SCOPE', description)
-    : params?.get('error') === 'invalid_token' ? new AuthError('ERR_TOKEN_INVALID', description)
-    : new AuthError('ERR_NO_TOKEN', 'This method needs an OAuth Bearer access token');
+    status === 403
+      ? new AuthError('ERR_TOKEN_SCOPE', description)
+      : params?.get('error') === 'invalid_token'
+        ? new AuthError('ERR_TOKEN_INVALID', description)
+        : new AuthError('ERR_NO_TOKEN', 'This method needs an OAuth Bearer access token');
   const scope = params?.get('scope');
   return toRefusal(config, refusal, id, scope ? scope.split(' ') : undefined);
 }

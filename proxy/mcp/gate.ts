@@ -16,7 +16,12 @@ export function isPublicMessage(message: JsonRpcMessage, publicMethods: readonly
 }
 
 /** A credential refusal with this host's challenge (its metadata, and the scopes to ask for). */
-export function toRefusal(config: AppConfig, error: AuthError, id: string | number | null, scopes: readonly string[] = [config.accessScope]): McpError {
+export function toRefusal(
+  config: AppConfig,
+  error: AuthError,
+  id: string | number | null,
+  scopes: readonly string[] = [config.accessScope],
+): McpError {
   return toMcpAuthError(error, { resourceMetadata: toUrl(config.baseUrl, PATHS.protectedResource), scopes, id });
 }
 
@@ -37,18 +42,27 @@ export function needsToken(config: AppConfig, method: string, headers: HeaderLoo
  * 403 `insufficient_scope` (MCP authorization); an unavailable key set → 503 with Retry-After, the token kept. Without a verifier the upstream, the same resource server,
  * verifies it. Where none is required, a stale token does not turn a public call into a refusal: it is not read.
  */
-export async function requireAccess(config: AppConfig, verify: VerifyAccessToken | undefined, authorization: string | null, id: string | number | null): Promise<void> {
+export async function requireAccess(
+  config: AppConfig,
+  verify: VerifyAccessToken | undefined,
+  authorization: string | null,
+  id: string | number | null,
+): Promise<void> {
   try {
     if (verify) await verifyBearer(authorization, { verify, requiredScopes: [config.accessScope] });
     else requireBearerToken(authorization);
   } catch (error) {
     if (error instanceof AuthError) throw toRefusal(config, error, id);
     if (error instanceof KeySetUnavailableError) {
-      throw new McpError('ERR_JWKS_UNAVAILABLE', 'The access token could not be checked: the signing keys are unavailable. Keep it and retry.', {
-        id,
-        headers: { 'retry-after': String(KEY_SET_RETRY_AFTER_SECONDS) },
-        cause: error.cause ?? error,
-      });
+      throw new McpError(
+        'ERR_JWKS_UNAVAILABLE',
+        'The access token could not be checked: the signing keys are unavailable. Keep it and retry.',
+        {
+          id,
+          headers: { 'retry-after': String(KEY_SET_RETRY_AFTER_SECONDS) },
+          cause: error.cause ?? error,
+        },
+      );
     }
     throw error;
   }

@@ -36,10 +36,13 @@ export function createMcpHandler(config: AppConfig, deps: McpDeps): (event: H3Ev
     const note: Note = (facts) => deps.note?.(request, facts);
     try {
       requireAllowedOrigin(config, origin);
-      if (request.method === 'OPTIONS') return origin ? toPreflightResponse(origin) : new Response(null, { status: 204, headers: { allow: MCP_METHODS } });
+      if (request.method === 'OPTIONS')
+        return origin ? toPreflightResponse(origin) : new Response(null, { status: 204, headers: { allow: MCP_METHODS } });
       if (deps.page && isEndpointPageRequest(request.method, request.headers.get('accept'))) return await deps.page(request);
       if (!['GET', 'POST', 'DELETE'].includes(request.method)) {
-        throw new McpError('ERR_MCP_METHOD_NOT_ALLOWED', `${request.method} is not used on the MCP endpoint.`, { headers: { allow: MCP_METHODS } });
+        throw new McpError('ERR_MCP_METHOD_NOT_ALLOWED', `${request.method} is not used on the MCP endpoint.`, {
+          headers: { allow: MCP_METHODS },
+        });
       }
       const input = { method: request.method, headers: request.headers, readBody: (limit: number) => readLimitedBody(request, limit) };
       const { body, id } = await admitMcpRequest(config, deps.verifyToken, input, note);

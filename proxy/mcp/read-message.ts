@@ -19,7 +19,8 @@ export async function readMessage(read: (limit: number) => Promise<Uint8Array>, 
     body = await read(limit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw new McpError('ERR_MCP_BODY_TOO_LARGE', `The body exceeds ${limit} bytes.`);
-    if (error instanceof BodyIncompleteError) throw new McpError('ERR_MCP_INVALID_REQUEST', 'The request body broke off before its end (RFC 9112 §8).');
+    if (error instanceof BodyIncompleteError)
+      throw new McpError('ERR_MCP_INVALID_REQUEST', 'The request body broke off before its end (RFC 9112 §8).');
     throw error;
   }
   return { body, message: toJsonRpcMessage(body) };

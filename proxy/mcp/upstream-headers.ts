@@ -4,10 +4,28 @@ import { REQUEST_ID_HEADER, toTraceparent } from '../../runtime/http/request-id.
 // The MCP request headers (MCP Streamable HTTP). Authorization goes too: the upstream is the same
 // resource server and checks `aud` against this host's identifier (MCP authorization: audience). Nothing hop-by-hop
 // (RFC 9110 §7.6.1) and no spoofable Forwarded / X-Forwarded-* / Host.
-const REQUEST_HEADERS = ['authorization', 'accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name', 'last-event-id'];
+const REQUEST_HEADERS = [
+  'authorization',
+  'accept',
+  'content-type',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'mcp-method',
+  'mcp-name',
+  'last-event-id',
+];
 
 // What the client needs back. Cookies and the upstream's CORS headers stay behind: they belong to its origin.
-const RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'mcp-session-id', 'mcp-protocol-version', 'allow', 'retry-after', 'x-accel-buffering'];
+const RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'allow',
+  'retry-after',
+  'x-accel-buffering',
+];
 
 /**
  * The headers sent upstream: the MCP ones, `Mcp-Param-*` tool-parameter headers (SEP-2243), the request's id and

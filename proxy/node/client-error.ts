@@ -57,7 +57,12 @@ export function toClientErrorStatus(error: ClientError): number | undefined {
  * node:http server does, instead of a destroyed socket. `inFlight` is the response of a request whose headers
  * parsed but whose body did not (a bad chunk size): it is answered in place, and the app's own answer is dropped.
  */
-export function answerClientError(error: ClientError, socket: Socket, inFlight: ServerResponse | undefined, onAnswer?: (status: number) => void): void {
+export function answerClientError(
+  error: ClientError,
+  socket: Socket,
+  inFlight: ServerResponse | undefined,
+  onAnswer?: (status: number) => void,
+): void {
   const status = toClientErrorStatus(error);
   if (status === undefined || !socket.writable) return void socket.destroy();
   onAnswer?.(status);
@@ -82,7 +87,12 @@ export function answerClientError(error: ClientError, socket: Socket, inFlight: 
     inFlight.on('error', () => {});
     // Its method is known here: node:http itself sends no content in answer to HEAD (RFC 9110 §9.3.2).
     const body = toRefusalText(status);
-    inFlight.writeHead(status, { connection: 'close', 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length, 'cache-control': 'no-store' });
+    inFlight.writeHead(status, {
+      connection: 'close',
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': body.length,
+      'cache-control': 'no-store',
+    });
     inFlight.end(body);
     inFlight.req.destroy();
     return;

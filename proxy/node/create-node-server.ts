@@ -30,7 +30,12 @@ export interface NodeServer extends Listening {
  * counts it (METRICS_PORT), and listens on HOST:PORT. `fastPaths: false` leaves every request to the app (the
  * parity tests compare the two).
  */
-export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Upstream, options: { logger?: Logger; fastPaths?: boolean } = {}): Promise<NodeServer> {
+export async function startNodeServer(
+  env: Env,
+  facts: BuildFacts,
+  upstream: Upstream,
+  options: { logger?: Logger; fastPaths?: boolean } = {},
+): Promise<NodeServer> {
   const config = toAppConfig(env, facts, upstream);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, service: 'edge' });
   const metrics = env.METRICS_PORT === 'off' ? undefined : createEdgeMetrics();
@@ -52,13 +57,20 @@ export async function startNodeServer(env: Env, facts: BuildFacts, upstream: Ups
   const listening = await listen(app, env.HOST, env.PORT, {
     onRequest: requestLog.onRequest,
     onClientError: requestLog.onClientError,
-    createFastPath: options.fastPaths === false ? undefined : (fallback) => createFastPaths({ mcp: mcpFastPath, health: healthFastPath, static: createStaticFastPath(planner, requestLog.note, fallback) }),
+    createFastPath:
+      options.fastPaths === false
+        ? undefined
+        : (fallback) =>
+            createFastPaths({ mcp: mcpFastPath, health: healthFastPath, static: createStaticFastPath(planner, requestLog.note, fallback) }),
     intercept: shared ? (req, res) => answerMetrics(metrics, req, res) : undefined,
   });
-  const apart = metrics && !shared ? await serveMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {
-    await listening.close();
-    throw error;
-  }) : undefined;
+  const apart =
+    metrics && !shared
+      ? await serveMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {
+          await listening.close();
+          throw error;
+        })
+      : undefined;
   return {
     ...listening,
     logger,

@@ -55,7 +55,13 @@ export function createMcpFastPath(config: AppConfig, deps: McpFastPathDeps): (re
       const { body, id } = await admitMcpRequest(config, deps.verifyToken, input, note);
       const noteUpstream = toUpstreamNote(url, note);
       const upstreamHeaders = toUpstreamHeaders(headers, Object.keys(req.headers), requestId);
-      const relay = { origin, requestId, id, noteUpstream, refuse: (error: unknown) => refuse(error instanceof UpstreamError ? toUpstreamFailure(error, id) : error) };
+      const relay = {
+        origin,
+        requestId,
+        id,
+        noteUpstream,
+        refuse: (error: unknown) => refuse(error instanceof UpstreamError ? toUpstreamFailure(error, id) : error),
+      };
       relayAnswer(config, res, relay, (callbacks) => deps.dispatch({ url, headers: upstreamHeaders, body: body! }, callbacks));
     } catch (error) {
       refuse(error);

@@ -7,8 +7,25 @@ import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
  * so a repeated Authorization reads the same on the Node fast paths as in the app, and is refused the same way.
  */
 const NOT_COMMA_JOINED: ReadonlySet<string> = new Set([
-  'age', 'authorization', 'content-length', 'content-type', 'cookie', 'etag', 'expires', 'from', 'host', 'if-modified-since',
-  'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent',
+  'age',
+  'authorization',
+  'content-length',
+  'content-type',
+  'cookie',
+  'etag',
+  'expires',
+  'from',
+  'host',
+  'if-modified-since',
+  'if-unmodified-since',
+  'last-modified',
+  'location',
+  'max-forwards',
+  'proxy-authorization',
+  'referer',
+  'retry-after',
+  'server',
+  'user-agent',
 ]);
 
 /** Every raw line of one field, joined by ", " when it was sent more than once. */

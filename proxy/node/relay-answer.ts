@@ -49,7 +49,12 @@ export interface RelayContext {
  * body the upstream lets go idle ends is the idle watch's rule (proxy/forward/idle-watch.ts). A client that leaves
  * drops the upstream request, sent or still waiting for a connection.
  */
-export function relayAnswer(config: AppConfig, res: ServerResponse, context: RelayContext, start: (callbacks: UpstreamCallbacks) => UpstreamControl): void {
+export function relayAnswer(
+  config: AppConfig,
+  res: ServerResponse,
+  context: RelayContext,
+  start: (callbacks: UpstreamCallbacks) => UpstreamControl,
+): void {
   // The client left while its request was checked: nothing is sent upstream.
   if (res.destroyed) return;
   let control: UpstreamControl | undefined;
@@ -90,7 +95,9 @@ export function relayAnswer(config: AppConfig, res: ServerResponse, context: Rel
         // The (small) refusal body is read to its end by the pool: the keep-alive connection stays reusable.
         state = 'refused';
         const challenge = headers['www-authenticate'];
-        return context.refuse(toUpstreamRefusal(config, upstreamStatus, Array.isArray(challenge) ? challenge.join(', ') : challenge, context.id));
+        return context.refuse(
+          toUpstreamRefusal(config, upstreamStatus, Array.isArray(challenge) ? challenge.join(', ') : challenge, context.id),
+        );
       }
       const type = headers['content-type'];
       const contentType = Array.isArray(type) ? type[0] : type;

@@ -15,7 +15,8 @@ const DOT_SEGMENT = /\/\.\.?(\/|$)/;
 // past this many answers it starts over.
 const MAX_REMEMBERED = 16_384;
 /** Where an answer sits in its path's list: markdown or HTML, times identity, gzip or br. */
-const slot = (markdown: boolean, coding: Coding | undefined): number => (markdown ? 3 : 0) + (coding === 'br' ? 2 : coding === 'gzip' ? 1 : 0);
+const slot = (markdown: boolean, coding: Coding | undefined): number =>
+  (markdown ? 3 : 0) + (coding === 'br' ? 2 : coding === 'gzip' ? 1 : 0);
 
 /** Whether a path of the static route is one the planner takes as it is, with no decoding or dot segments to resolve. */
 const isPlainPath = (path: string): boolean => PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) && !path.includes('//');

@@ -44,12 +44,13 @@ const isStaleConnection = (error: SocketFailure): boolean =>
 /** undici's connector, whose sockets mark their errors when they had read bytes before (a reused connection). */
 function toMarkingConnector(timeoutMs: number): buildConnector.connector {
   const connect = buildConnector({ timeout: timeoutMs, allowH2: false });
-  return (options, callback) => connect(options, (error, socket) => {
-    if (!socket) return callback(error ?? new Error('no connection'), null);
-    // Added before undici's own listeners, so the mark is on the error when undici hands it on.
-    socket.on('error', (failure: SocketFailure) => void (failure[ANSWERED_BEFORE] = socket.bytesRead > 0));
-    callback(null, socket);
-  });
+  return (options, callback) =>
+    connect(options, (error, socket) => {
+      if (!socket) return callback(error ?? new Error('no connection'), null);
+      // Added before undici's own listeners, so the mark is on the error when undici hands it on.
+      socket.on('error', (failure: SocketFailure) => void (failure[ANSWERED_BEFORE] = socket.bytesRead > 0));
+      callback(null, socket);
+    });
 }
 
 /**
@@ -75,10 +76,17 @@ function toUpstreamError(error: SocketFailure): UpstreamError {
  * fails before any byte of its answer, is sent again up to STALE_RETRIES times: the upstream never saw it (Node's
  * documentation of `request.reusedSocket`; RFC 9112 §9.3.1 lets a server close an idle connection at any time).
  */
-export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: number; connections?: number }): { dispatch: UpstreamDispatch; close(): Promise<void> } {
+export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: number; connections?: number }): {
+  dispatch: UpstreamDispatch;
+  close(): Promise<void>;
+} {
   const agent = new Agent({
-    connections: options.connections ?? 256, keepAliveTimeout: options.idleSocketMs ?? 4000, headersTimeout: options.timeoutMs, bodyTimeout: 0,
-    allowH2: false, connect: toMarkingConnector(options.timeoutMs),
+    connections: options.connections ?? 256,
+    keepAliveTimeout: options.idleSocketMs ?? 4000,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: 0,
+    allowH2: false,
+    connect: toMarkingConnector(options.timeoutMs),
   });
   // The upstream is one configured URL: split once, not per request.
   let parsed: { url: string; origin: string; path: string } | undefined;
@@ -112,33 +120,36 @@ export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: 
     const attempt = (retries: number) => {
       let answering = false;
       let headed = false;
-      agent.dispatch({ origin, path, method: request.method ?? 'POST', headers: request.headers, body: request.body }, {
-        onRequestStart: (started) => {
-          controller = started;
-          // Dropped while it waited for a connection: thrown here, undici fails the request before writing it and
-          // keeps the connection (aborting would destroy it).
-          if (dropped) throw dropped;
+      agent.dispatch(
+        { origin, path, method: request.method ?? 'POST', headers: request.headers, body: request.body },
+        {
+          onRequestStart: (started) => {
+            controller = started;
+            // Dropped while it waited for a connection: thrown here, undici fails the request before writing it and
+            // keeps the connection (aborting would destroy it).
+            if (dropped) throw dropped;
+          },
+          // A byte of the answer arrived: the upstream has the request, which is then never sent again.
+          onResponseStarted: () => void (answering = true),
+          onResponseStart: (_controller, status, headers) => {
+            // Interim 1xx answers (RFC 9110 §15.2) come before the answer; undici hands them over too.
+            if (status < 200) return;
+            headed = true;
+            clearTimeout(timer);
+            callbacks.onHead(status, headers);
+          },
+          onResponseData: (_controller, chunk) => callbacks.onData(chunk),
+          onResponseEnd: () => {
+            if (over) return;
+            over = true;
+            callbacks.onEnd();
+          },
+          onResponseError: (_controller, error) => {
+            if (retries > 0 && !headed && !answering && !dropped && isStaleConnection(error)) return attempt(retries - 1);
+            fail(error);
+          },
         },
-        // A byte of the answer arrived: the upstream has the request, which is then never sent again.
-        onResponseStarted: () => void (answering = true),
-        onResponseStart: (_controller, status, headers) => {
-          // Interim 1xx answers (RFC 9110 §15.2) come before the answer; undici hands them over too.
-          if (status < 200) return;
-          headed = true;
-          clearTimeout(timer);
-          callbacks.onHead(status, headers);
-        },
-        onResponseData: (_controller, chunk) => callbacks.onData(chunk),
-        onResponseEnd: () => {
-          if (over) return;
-          over = true;
-          callbacks.onEnd();
-        },
-        onResponseError: (_controller, error) => {
-          if (retries > 0 && !headed && !answering && !dropped && isStaleConnection(error)) return attempt(retries - 1);
-          fail(error);
-        },
-      });
+      );
     };
     attempt(STALE_RETRIES);
     return { abort: drop, pause: () => controller?.pause(), resume: () => controller?.resume() };

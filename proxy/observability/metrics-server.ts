@@ -16,7 +16,10 @@ export function answerMetrics(metrics: Exposition, req: IncomingMessage, res: Se
     return true;
   }
   metrics.render().then(
-    (text) => res.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+    (text) =>
+      res
+        .writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : text),
     () => res.writeHead(500).end(),
   );
   return true;
@@ -25,7 +28,8 @@ export function answerMetrics(metrics: Exposition, req: IncomingMessage, res: Se
 /** The metrics on their own listener (METRICS_HOST:METRICS_PORT, loopback by default), apart from public traffic. */
 export async function serveMetrics(metrics: Exposition, host: string, port: number): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((req, res) => {
-    if (!answerMetrics(metrics, req, res)) res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found: the metrics are at /metrics\n');
+    if (!answerMetrics(metrics, req, res))
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found: the metrics are at /metrics\n');
   });
   // CONNECT never reaches the request handler: without this listener node:http destroys its socket unanswered.
   server.on('connect', (req: IncomingMessage, socket: Socket) => refuseConnect(req, socket));

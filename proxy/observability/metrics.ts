@@ -37,10 +37,30 @@ export function createEdgeMetrics(): EdgeMetrics {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
   const requests = createRequestCounter('warden_http_requests_total', 'Requests answered, by route kind and status.');
-  const duration = createRouteHistogram('warden_http_request_duration_seconds', 'Time from a request to its last response byte, by route kind.', SECONDS);
-  const upstreamDuration = new Histogram({ name: 'warden_upstream_response_seconds', help: "Time to the upstream's response headers.", labelNames: ['status'], buckets: SECONDS, registers });
-  const upstreamErrors = new Counter({ name: 'warden_upstream_errors_total', help: 'Forwarded requests the upstream failed, by cause.', labelNames: ['cause'], registers });
-  const tokens = new Counter({ name: 'warden_token_verifications_total', help: 'Access-token checks, by result (valid or the refusal code).', labelNames: ['result'], registers });
+  const duration = createRouteHistogram(
+    'warden_http_request_duration_seconds',
+    'Time from a request to its last response byte, by route kind.',
+    SECONDS,
+  );
+  const upstreamDuration = new Histogram({
+    name: 'warden_upstream_response_seconds',
+    help: "Time to the upstream's response headers.",
+    labelNames: ['status'],
+    buckets: SECONDS,
+    registers,
+  });
+  const upstreamErrors = new Counter({
+    name: 'warden_upstream_errors_total',
+    help: 'Forwarded requests the upstream failed, by cause.',
+    labelNames: ['cause'],
+    registers,
+  });
+  const tokens = new Counter({
+    name: 'warden_token_verifications_total',
+    help: 'Access-token checks, by result (valid or the refusal code).',
+    labelNames: ['result'],
+    registers,
+  });
   return {
     contentType: registry.contentType,
     render: async () => `${requests.toText()}\n\n${duration.toText()}\n\n${await registry.metrics()}`,

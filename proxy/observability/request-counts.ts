@@ -39,7 +39,11 @@ interface Buckets {
 }
 
 /** A histogram by route kind, of values in seconds, with the upper bounds given. */
-export function createRouteHistogram(name: string, help: string, bounds: readonly number[]): Instrument & { observe(route: string, seconds: number): void } {
+export function createRouteHistogram(
+  name: string,
+  help: string,
+  bounds: readonly number[],
+): Instrument & { observe(route: string, seconds: number): void } {
   const byRoute = new Map<string, Buckets>();
   return {
     observe(route, seconds) {
@@ -61,7 +65,11 @@ export function createRouteHistogram(name: string, help: string, bounds: readonl
           cumulative += counts[i]!;
           lines.push(`${name}_bucket{le="${bound}",route="${route}"} ${cumulative}`);
         });
-        lines.push(`${name}_bucket{le="+Inf",route="${route}"} ${count}`, `${name}_sum{route="${route}"} ${sum}`, `${name}_count{route="${route}"} ${count}`);
+        lines.push(
+          `${name}_bucket{le="+Inf",route="${route}"} ${count}`,
+          `${name}_sum{route="${route}"} ${sum}`,
+          `${name}_count{route="${route}"} ${count}`,
+        );
       }
       return lines.join('\n');
     },

@@ -52,8 +52,17 @@ const field = (name: string, value: string | number | undefined): string =>
 export function toAccessFields(exchange: Exchange, facts: RequestFacts): string {
   const { upstream } = facts;
   const head = `${field('req_id', facts.requestId)},"method":${toJsonText(exchange.method)},"path":${toJsonText(exchange.path)},"status":${exchange.status},"ms":${toHundredthsText(exchange.ms)},"bytes":${exchange.bytes}`;
-  return (exchange.aborted ? `${head},"aborted":true` : head) + field('variant', facts.variant) + field('mcp_method', facts.mcpMethod) + field('tool', facts.tool) + field('token', facts.token) + field('upstream', upstream?.address)
-    + field('upstream_status', upstream?.status) + field('upstream_ms', upstream?.ms) + field('cause', facts.cause ?? upstream?.error);
+  return (
+    (exchange.aborted ? `${head},"aborted":true` : head) +
+    field('variant', facts.variant) +
+    field('mcp_method', facts.mcpMethod) +
+    field('tool', facts.tool) +
+    field('token', facts.token) +
+    field('upstream', upstream?.address) +
+    field('upstream_status', upstream?.status) +
+    field('upstream_ms', upstream?.ms) +
+    field('cause', facts.cause ?? upstream?.error)
+  );
 }
 
 /**

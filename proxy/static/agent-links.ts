@@ -19,7 +19,10 @@ const once = (key: string, make: () => string) => pages.get(key) ?? (pages.set(k
 
 /** A page's `Link`: the agent links and its markdown twin (`rel="alternate"; type="text/markdown"`). */
 export function toPageLinks(baseUrl: string, pagePath: string): string {
-  return once(`page ${baseUrl}${pagePath}`, () => `${toAgentLinks(baseUrl)}, <${toUrl(baseUrl, toTwinPath(pagePath))}>; rel="alternate"; type="text/markdown"`);
+  return once(
+    `page ${baseUrl}${pagePath}`,
+    () => `${toAgentLinks(baseUrl)}, <${toUrl(baseUrl, toTwinPath(pagePath))}>; rel="alternate"; type="text/markdown"`,
+  );
 }
 
 /** A twin's `Link`: the agent links and its HTML page as the canonical copy (RFC 6596), so search engines index the page. */

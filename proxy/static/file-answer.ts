@@ -35,7 +35,12 @@ export function appendHeader(headers: HeaderRecord, name: string, value: string)
  * Accept-Encoding takes one (RFC 9110 §12.5.3), and `Vary: Accept-Encoding` on every answer of such a file, so a
  * shared cache keeps the variants apart (§12.5.5). Errors are not cached for long: a page may appear.
  */
-export function toFileAnswer(file: StaticFile, headers: HeaderRecord, acceptEncoding: string | null | undefined, status = 200): StaticAnswer {
+export function toFileAnswer(
+  file: StaticFile,
+  headers: HeaderRecord,
+  acceptEncoding: string | null | undefined,
+  status = 200,
+): StaticAnswer {
   let sent: Pick<StaticFile, 'body' | 'size' | 'etag'> = file;
   if (file.encoded) {
     appendHeader(headers, 'vary', 'Accept-Encoding');
@@ -57,7 +62,11 @@ export function toFileAnswer(file: StaticFile, headers: HeaderRecord, acceptEnco
 const NOT_FOR_304 = new Set(['content-type', 'content-length', 'content-encoding']);
 
 /** What is written for one request: 304 on a matching ETag, no body for HEAD. */
-export function toWritten(answer: StaticAnswer, method: string, ifNoneMatch: string | null | undefined): { status: number; headers: HeaderRecord; body: StaticAnswer['body'] } {
+export function toWritten(
+  answer: StaticAnswer,
+  method: string,
+  ifNoneMatch: string | null | undefined,
+): { status: number; headers: HeaderRecord; body: StaticAnswer['body'] } {
   if (answer.etag && isNotModified(ifNoneMatch, answer.etag)) {
     const headers: HeaderRecord = {};
     for (const name in answer.headers) if (!NOT_FOR_304.has(name)) headers[name] = answer.headers[name]!;
@@ -70,5 +79,8 @@ export function toWritten(answer: StaticAnswer, method: string, ifNoneMatch: str
 export function toAnswerResponse(answer: StaticAnswer, request: Request): Response {
   const written = toWritten(answer, request.method, request.headers.get('if-none-match'));
   if (!written.body && answer.body instanceof ReadableStream) void answer.body.cancel();
-  return new Response(written.body as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null, { status: written.status, headers: written.headers });
+  return new Response(written.body as Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | null, {
+    status: written.status,
+    headers: written.headers,
+  });
 }

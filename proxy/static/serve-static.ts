@@ -9,7 +9,6 @@ import { toAgentLinks, toPageLinks, toTwinLinks } from './agent-links.ts';
 import type { SiteFiles, StaticFile } from './static-files.ts';
 import type { NoteRequest } from '../observability/request-facts.ts';
 
-
 /** The parts of a request a static answer depends on. */
 export interface StaticRequest {
   method: string;
@@ -80,7 +79,8 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const exists = (await files.has(REWRITES[path] ?? path)) || (await files.has(toHtmlPath(path)));
       if (!exists) return missing(path);
-      if (path.startsWith(PATHS.apiPrefix)) throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
+      if (path.startsWith(PATHS.apiPrefix))
+        throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
       return plain(405, '405 Method Not Allowed\n', { allow: 'GET, HEAD' });
     }
 
@@ -123,7 +123,12 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
 export function createStaticHandler(planner: StaticPlanner, note?: NoteRequest): (event: H3Event) => Promise<Response> {
   return async (event) => {
     const request = event.req;
-    const answer = await planner({ method: request.method, path: event.url.pathname, accept: request.headers.get('accept'), acceptEncoding: request.headers.get('accept-encoding') });
+    const answer = await planner({
+      method: request.method,
+      path: event.url.pathname,
+      accept: request.headers.get('accept'),
+      acceptEncoding: request.headers.get('accept-encoding'),
+    });
     if (answer.variant) note?.(request, { variant: answer.variant });
     return toAnswerResponse(answer, request);
   };

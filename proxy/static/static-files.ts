@@ -53,9 +53,13 @@ export interface RawFile {
   etag: string;
 }
 
-
 /** Files a build writes for the server's and the CDN's own use; never public. */
-export const PRIVATE_FILES: ReadonlySet<string> = new Set<string>([PATHS.buildInfo, PATHS.cdnHeaders, PATHS.cdnRedirects, PATHS.assetsIgnore]);
+export const PRIVATE_FILES: ReadonlySet<string> = new Set<string>([
+  PATHS.buildInfo,
+  PATHS.cdnHeaders,
+  PATHS.cdnRedirects,
+  PATHS.assetsIgnore,
+]);
 
 /**
  * Builds the file table: content type and cache policy per path, private files left out. A text file with both
@@ -69,7 +73,14 @@ export function toStaticFiles(files: Iterable<RawFile>): StaticFiles {
   const table = new Map<string, StaticFile>();
   for (const { path, body, etag } of raw.values()) {
     const type = toContentType(path, body);
-    const entry: StaticFile = { body, size: body.byteLength, etag, type, cacheControl: toCacheControl(path), tokens: toMarkdownTokens(type, body.byteLength) };
+    const entry: StaticFile = {
+      body,
+      size: body.byteLength,
+      etag,
+      type,
+      cacheControl: toCacheControl(path),
+      tokens: toMarkdownTokens(type, body.byteLength),
+    };
     const br = raw.get(path + CODING_SUFFIX.br);
     const gzip = raw.get(path + CODING_SUFFIX.gzip);
     if (br && gzip && isCompressibleType(entry.type)) {

@@ -84,7 +84,8 @@ export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): 
         currentDate: new Date(now()),
       }));
     } catch (error) {
-      if (isKeySetFailure(error)) throw new KeySetUnavailableError('The signing keys of the authorization server could not be fetched', { cause: error });
+      if (isKeySetFailure(error))
+        throw new KeySetUnavailableError('The signing keys of the authorization server could not be fetched', { cause: error });
       throw toAuthError(error);
     }
     const aud = Array.isArray(payload.aud) ? payload.aud : [payload.aud];

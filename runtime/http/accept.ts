@@ -34,7 +34,13 @@ export function toQuality(ranges: MediaRange[], mediaType: string, explicitOnly 
   let best: { specificity: number; q: number } | undefined;
   for (const r of ranges) {
     const specificity =
-      r.type === type && r.subtype === subtype ? 2 : r.type === type && r.subtype === '*' ? 1 : r.type === '*' && r.subtype === '*' ? 0 : -1;
+      r.type === type && r.subtype === subtype
+        ? 2
+        : r.type === type && r.subtype === '*'
+          ? 1
+          : r.type === '*' && r.subtype === '*'
+            ? 0
+            : -1;
     if (specificity < 0 || (explicitOnly && specificity < 2)) continue;
     if (!best || specificity > best.specificity || (specificity === best.specificity && r.q > best.q)) best = { specificity, q: r.q };
   }

@@ -48,7 +48,11 @@ export class McpError extends Error {
   readonly detail: string;
   readonly options: { id?: string | number | null; headers?: Record<string, string> };
   /** `cause` is for the operator's log only: the renderer never sends it. */
-  constructor(code: McpErrorCode, detail: string, options: { id?: string | number | null; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: McpErrorCode,
+    detail: string,
+    options: { id?: string | number | null; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
     super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.detail = detail;
@@ -57,7 +61,10 @@ export class McpError extends Error {
 }
 
 /** A credential refusal as an MCP refusal: 401 or 403 with its one challenge (runtime/auth/auth-refusal.ts). */
-export function toMcpAuthError(error: AuthError, options: { resourceMetadata: string; scopes: readonly string[]; id?: string | number | null }): McpError {
+export function toMcpAuthError(
+  error: AuthError,
+  options: { resourceMetadata: string; scopes: readonly string[]; id?: string | number | null },
+): McpError {
   const refusal = toAuthRefusal(error, options);
   return new McpError(error.code, refusal.detail, { id: options.id, headers: { 'www-authenticate': refusal.challenge } });
 }
@@ -66,7 +73,11 @@ export function toMcpAuthError(error: AuthError, options: { resourceMetadata: st
 export interface McpErrorAnswer {
   status: number;
   headers: Record<string, string>;
-  body: { jsonrpc: '2.0'; id: string | number | null; error: { code: number; message: string; data: { detail: string; resolution: string } } };
+  body: {
+    jsonrpc: '2.0';
+    id: string | number | null;
+    error: { code: number; message: string; data: { detail: string; resolution: string } };
+  };
 }
 
 /** The one renderer of MCP refusals, for the edge and the hosted endpoint alike. */
@@ -74,11 +85,20 @@ export function toMcpErrorAnswer(errors: Errors, error: McpError): McpErrorAnswe
   const code = MCP_ERROR_CODES[error.code];
   const entry = errors.jsonrpc.find((e) => e.code === code);
   // assertErrorEntries at start makes this unreachable; if content still lacks it, say no more than JSON-RPC allows.
-  if (!entry) return { status: 500, headers: {}, body: { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error', data: { detail: '', resolution: '' } } } };
+  if (!entry)
+    return {
+      status: 500,
+      headers: {},
+      body: { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error', data: { detail: '', resolution: '' } } },
+    };
   return {
     status: entry.http_status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...error.options.headers },
-    body: { jsonrpc: '2.0', id: error.options.id ?? null, error: { code, message: entry.message, data: { detail: error.detail, resolution: entry.resolution } } },
+    body: {
+      jsonrpc: '2.0',
+      id: error.options.id ?? null,
+      error: { code, message: entry.message, data: { detail: error.detail, resolution: entry.resolution } },
+    },
   };
 }
 

@@ -17,7 +17,9 @@ export type ConnectRefusal = 'ERR_CONNECT_TARGET' | 'ERR_CONNECT_NOT_IMPLEMENTED
  * does not implement is answered 501 (RFC 9110 §9.1, §15.6.2).
  */
 export function toConnectRefusal(target: string | undefined): { status: 400 | 501; code: ConnectRefusal } {
-  return AUTHORITY_FORM.test(target ?? '') ? { status: 501, code: 'ERR_CONNECT_NOT_IMPLEMENTED' } : { status: 400, code: 'ERR_CONNECT_TARGET' };
+  return AUTHORITY_FORM.test(target ?? '')
+    ? { status: 501, code: 'ERR_CONNECT_NOT_IMPLEMENTED' }
+    : { status: 400, code: 'ERR_CONNECT_TARGET' };
 }
 
 /**
@@ -25,7 +27,11 @@ export function toConnectRefusal(target: string | undefined): { status: 400 | 50
  * listener, and it destroys the socket unanswered). It gets its refusal and `Connection: close`, since no further
  * request can follow on a socket the parser let go; the tunnel bytes sent behind the head are read and dropped.
  */
-export function refuseConnect(req: IncomingMessage, socket: Socket, onAnswer?: (status: number, error: Error & { code: ConnectRefusal }) => void): void {
+export function refuseConnect(
+  req: IncomingMessage,
+  socket: Socket,
+  onAnswer?: (status: number, error: Error & { code: ConnectRefusal }) => void,
+): void {
   // node:http no longer watches this socket: a client that resets must not become an unhandled 'error'.
   socket.on('error', () => {});
   if (!socket.writable) return void socket.destroy();

@@ -15,7 +15,11 @@ export function toSourceHash(root: string, contentDir = join(root, 'content')): 
   const roots = BUILD_SOURCES.map((s) => (s === 'content' ? contentDir : join(root, s)));
   for (const path of roots) {
     if (!existsSync(path)) continue;
-    const files = statSync(path).isDirectory() ? listFiles(path).map((f) => join(path, f)).sort() : [path];
+    const files = statSync(path).isDirectory()
+      ? listFiles(path)
+          .map((f) => join(path, f))
+          .sort()
+      : [path];
     for (const file of files) {
       hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
     }

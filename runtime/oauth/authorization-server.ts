@@ -21,7 +21,13 @@ const authServerSchema = z.object({
 export type AuthServerMetadata = z.infer<typeof authServerSchema>;
 
 /** The endpoints a client may send credentials to: each must use TLS (RFC 6749 §3.1, §3.2). */
-const ENDPOINTS = ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'device_authorization_endpoint', 'revocation_endpoint'] as const;
+const ENDPOINTS = [
+  'authorization_endpoint',
+  'token_endpoint',
+  'registration_endpoint',
+  'device_authorization_endpoint',
+  'revocation_endpoint',
+] as const;
 
 /**
  * RFC 8414 §3: the metadata of `issuer` (given without a terminating "/"), read at its path-inserted address
@@ -30,7 +36,12 @@ const ENDPOINTS = ['authorization_endpoint', 'token_endpoint', 'registration_end
  */
 export async function discoverAuthorizationServer(fetcher: Fetch, issuer: string): Promise<AuthServerMetadata> {
   const address = toAuthorizationServerMetadataUrl(issuer);
-  const doc = parseDocument(authServerSchema, await getJson(fetcher, address, 'Authorization-server metadata'), 'Authorization-server metadata', address);
+  const doc = parseDocument(
+    authServerSchema,
+    await getJson(fetcher, address, 'Authorization-server metadata'),
+    'Authorization-server metadata',
+    address,
+  );
   if (doc.issuer.replace(/\/$/, '') !== issuer.replace(/\/$/, '')) {
     throw new OAuthClientError(`Authorization-server metadata at ${address} is for another issuer (${doc.issuer})`, 'ERR_ISSUER_MISMATCH');
   }
@@ -43,6 +54,10 @@ export async function discoverAuthorizationServer(fetcher: Fetch, issuer: string
 /** An endpoint the server metadata must advertise for a feature, or a message saying the service lacks it. */
 export function requireEndpoint(as: AuthServerMetadata, key: keyof AuthServerMetadata, feature: string): string {
   const value = as[key];
-  if (typeof value !== 'string') throw new OAuthClientError(`The authorization server ${as.issuer} does not offer ${feature} (no ${key} in its metadata)`, 'ERR_UNSUPPORTED');
+  if (typeof value !== 'string')
+    throw new OAuthClientError(
+      `The authorization server ${as.issuer} does not offer ${feature} (no ${key} in its metadata)`,
+      'ERR_UNSUPPORTED',
+    );
   return value;
 }

@@ -16,7 +16,11 @@ export async function getClientCredentialsToken(
 ): Promise<TokenResponse> {
   const granted = client.scope?.split(' ');
   const scope = granted ? scopes.filter((s) => granted.includes(s)) : scopes;
-  return requestToken(fetcher, as.token_endpoint,
+  return requestToken(
+    fetcher,
+    as.token_endpoint,
     { grant_type: 'client_credentials', resource, ...(scope.length ? { scope: scope.join(' ') } : {}) },
-    client, 'The workload client\'s token request');
+    client,
+    "The workload client's token request",
+  );
 }

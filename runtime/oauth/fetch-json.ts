@@ -44,7 +44,10 @@ export async function readJsonObject(response: Response, what: string): Promise<
   } catch {
     // fall through
   }
-  throw new OAuthClientError(`${what} at ${response.url || 'the server'} is not a JSON object (HTTP ${response.status})`, 'ERR_BAD_DOCUMENT');
+  throw new OAuthClientError(
+    `${what} at ${response.url || 'the server'} is not a JSON object (HTTP ${response.status})`,
+    'ERR_BAD_DOCUMENT',
+  );
 }
 
 /** GETs a JSON document that must answer 200. */

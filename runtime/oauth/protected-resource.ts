@@ -40,10 +40,18 @@ export async function discoverProtectedResource(fetcher: Fetch, resourceUrl: URL
   let lastError: unknown;
   for (const url of toMetadataUrls(resourceUrl)) {
     try {
-      const doc = parseDocument(protectedResourceSchema, await getJson(fetcher, url, 'Protected-resource metadata'), 'Protected-resource metadata', url);
+      const doc = parseDocument(
+        protectedResourceSchema,
+        await getJson(fetcher, url, 'Protected-resource metadata'),
+        'Protected-resource metadata',
+        url,
+      );
       const resource = requireSecureUrl(doc.resource, 'The protected resource');
       if (resource.origin !== resourceUrl.origin) {
-        throw new OAuthClientError(`Protected-resource metadata at ${url} names another resource (${doc.resource}): refusing it`, 'ERR_RESOURCE_MISMATCH');
+        throw new OAuthClientError(
+          `Protected-resource metadata at ${url} names another resource (${doc.resource}): refusing it`,
+          'ERR_RESOURCE_MISMATCH',
+        );
       }
       const issuer = toCanonicalUrl(requireSecureUrl(doc.authorization_servers[0]!, 'The authorization server'));
       return { resource: toCanonicalUrl(resource), issuer, scopes: doc.scopes_supported ?? [] };

@@ -24,7 +24,11 @@ export interface WorkloadRegistration {
  * RFC 7591 dynamic registration of a client-credentials client, with the registration code as the initial
  * access token (§3: `Authorization: Bearer <code>`). The code is used once; it is never printed or stored.
  */
-export async function registerWorkloadClient(fetcher: Fetch, as: AuthServerMetadata, r: WorkloadRegistration): Promise<RegisteredWorkloadClient> {
+export async function registerWorkloadClient(
+  fetcher: Fetch,
+  as: AuthServerMetadata,
+  r: WorkloadRegistration,
+): Promise<RegisteredWorkloadClient> {
   const endpoint = requireEndpoint(as, 'registration_endpoint', 'client registration');
   const response = await request(fetcher, endpoint, {
     method: 'POST',
@@ -40,11 +44,17 @@ export async function registerWorkloadClient(fetcher: Fetch, as: AuthServerMetad
   });
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
-    throw new OAuthClientError('the registration code was refused (wrong, already used or expired): get a new one from the dashboard', 'ERR_BAD_REGISTRATION_CODE');
+    throw new OAuthClientError(
+      'the registration code was refused (wrong, already used or expired): get a new one from the dashboard',
+      'ERR_BAD_REGISTRATION_CODE',
+    );
   }
   const body = await readJsonObject(response, 'The registration answer');
   if (response.status !== 201) {
-    const reason = typeof body.error === 'string' ? `${body.error}${typeof body.error_description === 'string' ? ` (${body.error_description})` : ''}` : `HTTP ${response.status}`;
+    const reason =
+      typeof body.error === 'string'
+        ? `${body.error}${typeof body.error_description === 'string' ? ` (${body.error_description})` : ''}`
+        : `HTTP ${response.status}`;
     throw new OAuthClientError(`registration was refused: ${reason}`, 'ERR_REGISTRATION');
   }
   if (typeof body.client_id !== 'string' || typeof body.client_secret !== 'string') {

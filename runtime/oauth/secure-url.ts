@@ -20,7 +20,10 @@ export function requireSecureUrl(value: string, what: string): URL {
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
   if (url.protocol === 'http:') {
-    throw new OAuthClientError(`${what} ${url.origin} uses plain http: only https is allowed, or http to a loopback address`, 'ERR_INSECURE_URL');
+    throw new OAuthClientError(
+      `${what} ${url.origin} uses plain http: only https is allowed, or http to a loopback address`,
+      'ERR_INSECURE_URL',
+    );
   }
   throw new OAuthClientError(`${what} "${value}" is not an http(s) URL`, 'ERR_BAD_URL');
 }

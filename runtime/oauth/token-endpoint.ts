@@ -31,26 +31,43 @@ export class OAuthResponseError extends OAuthClientError {
 const basic = (id: string, secret: string) => `Basic ${btoa(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`)}`;
 
 /** POSTs a form with the client's authentication and returns the JSON answer, or throws the OAuth error. */
-export async function postForm(fetcher: Fetch, url: string, params: Record<string, string | string[]>, client: ClientAuth, what: string): Promise<Record<string, unknown>> {
+export async function postForm(
+  fetcher: Fetch,
+  url: string,
+  params: Record<string, string | string[]>,
+  client: ClientAuth,
+  what: string,
+): Promise<Record<string, unknown>> {
   const body = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) for (const v of [value].flat()) body.append(key, v);
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
-  if (client.token_endpoint_auth_method === 'client_secret_basic') headers.authorization = basic(client.client_id, client.client_secret ?? '');
+  if (client.token_endpoint_auth_method === 'client_secret_basic')
+    headers.authorization = basic(client.client_id, client.client_secret ?? '');
   else body.set('client_id', client.client_id);
   if (client.token_endpoint_auth_method === 'client_secret_post') body.set('client_secret', client.client_secret ?? '');
   const response = await request(fetcher, url, { method: 'POST', headers, body });
   // RFC 7009 §2.2: revocation answers 200 with an empty body.
   if (response.ok && response.headers.get('content-length') === '0') return {};
-  const json = response.ok && !(response.headers.get('content-type') ?? '').includes('json') ? {} : await readJsonObject(response, `The answer to ${what}`);
+  const json =
+    response.ok && !(response.headers.get('content-type') ?? '').includes('json')
+      ? {}
+      : await readJsonObject(response, `The answer to ${what}`);
   if (!response.ok) {
-    if (typeof json.error === 'string') throw new OAuthResponseError(json.error, typeof json.error_description === 'string' ? json.error_description : undefined, what);
+    if (typeof json.error === 'string')
+      throw new OAuthResponseError(json.error, typeof json.error_description === 'string' ? json.error_description : undefined, what);
     throw new OAuthClientError(`${what} failed: HTTP ${response.status}`, 'ERR_HTTP');
   }
   return json;
 }
 
 /** A token request (RFC 6749 §4, RFC 8628 §3.4); the answer must carry a Bearer access token. */
-export async function requestToken(fetcher: Fetch, tokenEndpoint: string, params: Record<string, string | string[]>, client: ClientAuth, what: string): Promise<TokenResponse> {
+export async function requestToken(
+  fetcher: Fetch,
+  tokenEndpoint: string,
+  params: Record<string, string | string[]>,
+  client: ClientAuth,
+  what: string,
+): Promise<TokenResponse> {
   const json = await postForm(fetcher, tokenEndpoint, params, client, what);
   if (typeof json.access_token !== 'string' || String(json.token_type).toLowerCase() !== 'bearer') {
     throw new OAuthClientError(`${what}: the token endpoint answered without a Bearer access token`, 'ERR_BAD_TOKEN_RESPONSE');

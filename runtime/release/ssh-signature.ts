@@ -64,8 +64,13 @@ export function toArmoredSignature(publicKey: Uint8Array, namespace: string, sig
   const version = Buffer.alloc(4);
   version.writeUInt32BE(1);
   const blob = Buffer.concat([
-    MAGIC, version, toSshString(Buffer.concat([toSshString(KEY_TYPE), toSshString(publicKey)])), toSshString(namespace), toSshString(''),
-    toSshString(HASH), toSshString(Buffer.concat([toSshString(KEY_TYPE), toSshString(signature)])),
+    MAGIC,
+    version,
+    toSshString(Buffer.concat([toSshString(KEY_TYPE), toSshString(publicKey)])),
+    toSshString(namespace),
+    toSshString(''),
+    toSshString(HASH),
+    toSshString(Buffer.concat([toSshString(KEY_TYPE), toSshString(signature)])),
   ]);
   const lines = blob.toString('base64').match(/.{1,76}/g) ?? [];
   return `-----BEGIN SSH SIGNATURE-----\n${lines.join('\n')}\n-----END SSH SIGNATURE-----\n`;

@@ -31,8 +31,10 @@ export function toRedirectProblem(uri: unknown): string | undefined {
   if (!url) return `redirect_uris: "${uri}" is not an absolute URI`;
   if (url.hash) return `redirect_uris: "${uri}" has a fragment (RFC 6749 §3.1.2)`;
   if (url.protocol === 'https:' || isLoopbackRedirect(uri)) return undefined;
-  if (url.protocol === 'http:') return `redirect_uris: "${uri}" uses http on a host that is not loopback; use https, or http://127.0.0.1, http://[::1] or http://localhost (RFC 8252 §7.3)`;
-  if (FORBIDDEN_SCHEMES.has(url.protocol)) return `redirect_uris: "${uri}" uses the ${url.protocol.slice(0, -1)} scheme, which names no application`;
+  if (url.protocol === 'http:')
+    return `redirect_uris: "${uri}" uses http on a host that is not loopback; use https, or http://127.0.0.1, http://[::1] or http://localhost (RFC 8252 §7.3)`;
+  if (FORBIDDEN_SCHEMES.has(url.protocol))
+    return `redirect_uris: "${uri}" uses the ${url.protocol.slice(0, -1)} scheme, which names no application`;
   return undefined;
 }
 
@@ -59,7 +61,9 @@ function scopeProblem(metadata: ClientMetadata, scopes: readonly string[]): stri
   if (metadata.scope === undefined) return undefined;
   if (typeof metadata.scope !== 'string') return 'scope: must be a space-separated string';
   const unknown = metadata.scope.split(' ').filter((s) => s && !scopes.includes(s) && s !== 'openid' && s !== 'offline_access');
-  return unknown.length ? `scope: ${unknown.map((s) => `"${s}"`).join(', ')} is not a scope of this server (${scopes.join(', ')})` : undefined;
+  return unknown.length
+    ? `scope: ${unknown.map((s) => `"${s}"`).join(', ')} is not a scope of this server (${scopes.join(', ')})`
+    : undefined;
 }
 
 /**
@@ -73,9 +77,11 @@ export function toPublicClientProblem(metadata: ClientMetadata, scopes: readonly
     return 'grant_types: "client_credentials" registers a workload client, which needs a registration code (send it as "Authorization: Bearer <code>"; get one from the dashboard)';
   }
   const other = grants.filter((g) => typeof g !== 'string' || !SIGN_IN_GRANTS.has(g));
-  if (other.length) return `grant_types: ${other.map((g) => JSON.stringify(g)).join(', ')} is not offered; use authorization_code (with refresh_token) or the device grant`;
+  if (other.length)
+    return `grant_types: ${other.map((g) => JSON.stringify(g)).join(', ')} is not offered; use authorization_code (with refresh_token) or the device grant`;
   const redirects = asList(metadata.redirect_uris) ?? [];
-  if (grants.includes('authorization_code') && redirects.length === 0) return 'redirect_uris: a client using authorization_code needs at least one';
+  if (grants.includes('authorization_code') && redirects.length === 0)
+    return 'redirect_uris: a client using authorization_code needs at least one';
   for (const uri of redirects) {
     const problem = toRedirectProblem(uri);
     if (problem) return problem;
@@ -91,7 +97,10 @@ export function toPublicClientProblem(metadata: ClientMetadata, scopes: readonly
 export function toWorkloadClientProblem(metadata: ClientMetadata, scopes: readonly string[]): string | undefined {
   const grants = asList(metadata.grant_types);
   if (grants && (grants.length !== 1 || grants[0] !== 'client_credentials')) {
-    const refused = grants.filter((g) => g !== 'client_credentials').map((g) => JSON.stringify(g)).join(', ');
+    const refused = grants
+      .filter((g) => g !== 'client_credentials')
+      .map((g) => JSON.stringify(g))
+      .join(', ');
     return `grant_types: a registration code registers a workload client with ["client_credentials"] only; ${refused} is refused (register without a code for a client that signs people in)`;
   }
   if ((asList(metadata.redirect_uris) ?? []).length > 0) return 'redirect_uris: a workload client has none (it uses client_credentials)';

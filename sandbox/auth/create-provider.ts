@@ -39,7 +39,13 @@ export const PUBLIC_CLIENT_POLICY = 'public-client';
 export const REGISTRATION_PATH = '/reg';
 
 type PolicyContext = { oidc: { entities: { InitialAccessToken?: { destroy(): Promise<void> } } } };
-type KoaContext = { body: unknown; type: string; status: number; set(name: string, value: string): void; oidc: { client?: { clientName?: string; clientId: string } } };
+type KoaContext = {
+  body: unknown;
+  type: string;
+  status: number;
+  set(name: string, value: string): void;
+  oidc: { client?: { clientName?: string; clientId: string } };
+};
 
 function sendPage(ctx: KoaContext, html: string): void {
   for (const [name, value] of Object.entries(HTML_HEADERS)) ctx.set(name, value);
@@ -63,7 +69,12 @@ export function createProvider(o: ProviderOptions): Provider {
     jwks: { keys: [o.secrets.signingKey as never] },
     cookies: { keys: [o.secrets.cookieKey] },
     // Our one signing key is ES256; clients default to it instead of RS256.
-    clientDefaults: { grant_types: ['authorization_code'], id_token_signed_response_alg: 'ES256', response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      id_token_signed_response_alg: 'ES256',
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
     scopes: ['openid', 'offline_access', ...o.scopes],
     clients: [
       {
@@ -94,10 +105,17 @@ export function createProvider(o: ProviderOptions): Provider {
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     pkce: { required: () => true },
     // A client that may refresh gets a refresh token, whether or not it asked for offline_access (the CLI, MCP clients).
-    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(grant: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(grant: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     ttl: {
-      AccessToken: o.accessTokenTtl, ClientCredentials: o.accessTokenTtl, AuthorizationCode: 60, DeviceCode: 600,
-      RefreshToken: 14 * 86_400, Interaction: 600, Session: 86_400, Grant: 14 * 86_400,
+      AccessToken: o.accessTokenTtl,
+      ClientCredentials: o.accessTokenTtl,
+      AuthorizationCode: 60,
+      DeviceCode: 600,
+      RefreshToken: 14 * 86_400,
+      Interaction: 600,
+      Session: 86_400,
+      Grant: 14 * 86_400,
     },
     renderError: async (ctx: KoaContext, out: { error: string; error_description?: string }) => {
       ctx.type = 'html';
@@ -113,16 +131,20 @@ export function createProvider(o: ProviderOptions): Provider {
       revocation: {
         enabled: true,
         // A client revokes only its own tokens; another client's token is left alone (RFC 7009 §2.1).
-        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId,
+        allowedPolicy: async (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
       },
       // RFC 8628: sign-in on a machine without a browser.
       deviceFlow: {
         enabled: true,
         userCodeInputSource: async (ctx: KoaContext, form: string, _out: unknown, error?: { name?: string; userCode?: string }) => {
-          const problem = !error ? undefined
-            : error.userCode || error.name === 'NoCodeError' ? 'That code is not valid or has expired. Check it and try again.'
-            : error.name === 'AbortedError' ? 'The sign-in was cancelled.'
-            : 'The code could not be checked. Try again.';
+          const problem = !error
+            ? undefined
+            : error.userCode || error.name === 'NoCodeError'
+              ? 'That code is not valid or has expired. Check it and try again.'
+              : error.name === 'AbortedError'
+                ? 'The sign-in was cancelled.'
+                : 'The code could not be checked. Try again.';
           sendPage(ctx, toUserCodePage(o.product, form, problem));
         },
         userCodeConfirmSource: async (ctx: KoaContext, form: string, _client: unknown, _info: unknown, userCode: string) => {

@@ -31,7 +31,8 @@ async function finishConsent(provider: Provider, req: IncomingMessage, res: Serv
   };
   if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
   if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+    grant.addResourceScope(indicator, scopes.join(' '));
   const grantId = await grant.save();
   await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
@@ -42,7 +43,9 @@ async function describe(provider: Provider, details: Details, options: Interacti
   const clientName = client?.clientName ?? clientId;
   const clientSource = options.knownClients.includes(clientId)
     ? `${options.product}'s own client`
-    : /^https:\/\//.test(clientId) ? `metadata document at ${new URL(clientId).host}` : 'registered itself; the name is its own claim';
+    : /^https:\/\//.test(clientId)
+      ? `metadata document at ${new URL(clientId).host}`
+      : 'registered itself; the name is its own claim';
   const requested = toList(details.params.scope).flatMap((s) => s.split(' '));
   const scopes = options.scopes.filter((s) => requested.includes(s.name));
   const redirect = typeof details.params.redirect_uri === 'string' ? URL.parse(details.params.redirect_uri) : null;
@@ -56,7 +59,12 @@ async function describe(provider: Provider, details: Details, options: Interacti
  * follows a sign-in the person just made on that page (oidc-provider asks for login and consent in two steps) is
  * finished at once: they approved exactly this request a moment ago.
  */
-export async function showInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse, options: InteractionOptions): Promise<void> {
+export async function showInteraction(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: InteractionOptions,
+): Promise<void> {
   const details = (await provider.interactionDetails(req, res)) as Details;
   if (details.prompt.name === 'consent' && details.lastSubmission?.login?.accountId) return finishConsent(provider, req, res, details);
   res.writeHead(200, HTML_HEADERS);
@@ -64,7 +72,12 @@ export async function showInteraction(provider: Provider, req: IncomingMessage, 
 }
 
 /** POST of an interaction: Continue signs in as the demo user and grants the request; Cancel answers access_denied. */
-export async function decideInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse, decision: string | undefined): Promise<void> {
+export async function decideInteraction(
+  provider: Provider,
+  req: IncomingMessage,
+  res: ServerResponse,
+  decision: string | undefined,
+): Promise<void> {
   const details = (await provider.interactionDetails(req, res)) as Details;
   if (decision !== 'continue') {
     // RFC 6749 §4.1.2.1: the resource owner denied the request.

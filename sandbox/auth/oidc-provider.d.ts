@@ -28,9 +28,17 @@ declare module 'oidc-provider' {
     callback(): RequestListener;
     on(event: string, listener: (...args: any[]) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     Grant: { new (properties: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
-    Client: { find(id: string): Promise<Client | undefined>; prototype: { redirectUriAllowed(this: { redirectUris: string[] }, uri: string): boolean } };
+    Client: {
+      find(id: string): Promise<Client | undefined>;
+      prototype: { redirectUriAllowed(this: { redirectUris: string[] }, uri: string): boolean };
+    };
     InitialAccessToken: {
       new (properties: { expiresIn?: number; policies?: string[] }): { save(): Promise<string> };
       find(value: string): Promise<{ destroy(): Promise<void> } | undefined>;

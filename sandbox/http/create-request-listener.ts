@@ -50,14 +50,19 @@ export function createRequestListener(parts: ListenerParts): RequestListener {
     if (path === PATHS.protectedResource || path === PATHS.protectedResourceMcp) return sendJson(res, 200, parts.protectedResourceMetadata);
     if (path === SANDBOX_PATHS.registrationCodes && req.method === 'POST') {
       const code = await mintRegistrationCode(parts.provider, WORKLOAD_POLICY, parts.codeLifetime);
-      return sendJson(res, 201, { registration_code: code, expires_in: parts.codeLifetime, registration_endpoint: `${parts.provider.issuer}${REGISTRATION_PATH}` });
+      return sendJson(res, 201, {
+        registration_code: code,
+        expires_in: parts.codeLifetime,
+        registration_endpoint: `${parts.provider.issuer}${REGISTRATION_PATH}`,
+      });
     }
     if (path.startsWith(SANDBOX_PATHS.interaction)) {
       if (req.method === 'POST') return decideInteraction(parts.provider, req, res, (await readForm(req)).get('decision') ?? undefined);
       return showInteraction(parts.provider, req, res, parts.interaction);
     }
     if (await parts.dashboard(req, res, path)) return;
-    if (path === RELEASES_PATH || path.startsWith(`${RELEASES_PATH}/`)) return serveReleaseFile(req, res, parts.releaseDir, path, `${parts.interaction.product} CLI release`);
+    if (path === RELEASES_PATH || path.startsWith(`${RELEASES_PATH}/`))
+      return serveReleaseFile(req, res, parts.releaseDir, path, `${parts.interaction.product} CLI release`);
     if (path === REGISTRATION_PATH && req.method === 'POST' && !req.headers.authorization) {
       // Open registration (RFC 7591 §3) for clients that sign people in: a one-use initial access token bound to
       // the public-client policy stands in for the registration code, so one rule set checks every registration.

@@ -42,7 +42,10 @@ export function toRegisterCommand(binary: string, code: string): string {
 export function createDashboard(o: DashboardOptions) {
   const sign = (value: string) => createHmac('sha256', o.cookieKey).update(value).digest('base64url');
   const accountOf = (req: IncomingMessage): string | undefined => {
-    const raw = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${COOKIE}=`))?.slice(COOKIE.length + 1);
+    const raw = (req.headers.cookie ?? '')
+      .split(/;\s*/)
+      .find((c) => c.startsWith(`${COOKIE}=`))
+      ?.slice(COOKIE.length + 1);
     const [account, mac] = (raw ?? '').split('.');
     if (!account || !mac) return undefined;
     const expected = Buffer.from(sign(account));

@@ -35,14 +35,22 @@ export function toReleaseFile(dir: string, rest: string): string | undefined {
 function readEntries(folder: string): ReleaseEntry[] {
   return readdirSync(folder, { withFileTypes: true })
     .filter((e) => (e.isDirectory() || e.isFile()) && !e.name.startsWith('.') && e.name !== 'release.json')
-    .map((e) => (e.isDirectory() ? { name: e.name, folder: true } : { name: e.name, folder: false, size: statSync(join(folder, e.name)).size }))
+    .map((e) =>
+      e.isDirectory() ? { name: e.name, folder: true } : { name: e.name, folder: false, size: statSync(join(folder, e.name)).size },
+    )
     .sort((a, b) => Number(b.folder) - Number(a.folder) || a.name.localeCompare(b.name));
 }
 
 const TYPES: Record<string, string> = { '.tar.gz': 'application/gzip', '.zip': 'application/zip' };
 
 /** Serves the release folder read-only: each folder's index, archives as gzip or zip, SHA256SUMS as text, 404 for anything else. */
-export function serveReleaseFile(req: IncomingMessage, res: ServerResponse, dir: string | undefined, path: string, title = 'CLI release'): void {
+export function serveReleaseFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  dir: string | undefined,
+  path: string,
+  title = 'CLI release',
+): void {
   const target = dir ? toReleaseTarget(dir, path.slice(RELEASES_PATH.length)) : undefined;
   if (target?.folder && (req.method === 'GET' || req.method === 'HEAD')) {
     // A folder answers its index, as a release host's listing does: what an agent or a person following the
@@ -66,5 +74,7 @@ export function serveReleaseFile(req: IncomingMessage, res: ServerResponse, dir:
   const type = Object.entries(TYPES).find(([suffix]) => file.endsWith(suffix))?.[1] ?? 'text/plain; charset=utf-8';
   res.writeHead(200, { 'content-type': type, 'content-length': statSync(file).size, 'cache-control': 'no-cache' });
   if (req.method === 'HEAD') return void res.end();
-  createReadStream(file).on('error', (error) => res.destroy(error)).pipe(res);
+  createReadStream(file)
+    .on('error', (error) => res.destroy(error))
+    .pipe(res);
 }

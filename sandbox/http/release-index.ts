@@ -22,7 +22,6 @@ export function toIndexFormat(accept: string | null | undefined): IndexFormat {
   return text > 0 && text >= html ? 'markdown' : 'html';
 }
 
-
 /** What each kind of release file is, for the reader who does not know the layout. */
 function toNote(entry: ReleaseEntry): string {
   if (entry.folder) return 'folder';
@@ -38,7 +37,8 @@ function toNote(entry: ReleaseEntry): string {
 export function toReleaseIndex(title: string, path: string, entries: ReleaseEntry[], format: IndexFormat): string {
   const href = (entry: ReleaseEntry) => `${path}${encodeURIComponent(entry.name)}${entry.folder ? '/' : ''}`;
   const label = (entry: ReleaseEntry) => `${entry.name}${entry.folder ? '/' : ''}`;
-  const intro = 'The command-line release: one archive per platform, SHA256SUMS and its signature. latest/download/ is the newest release; download/v<version>/ each one.';
+  const intro =
+    'The command-line release: one archive per platform, SHA256SUMS and its signature. latest/download/ is the newest release; download/v<version>/ each one.';
   if (format === 'markdown') {
     const items = entries.map((e) => `- [${label(e)}](${href(e)}): ${toNote(e)}`);
     return `# ${title}: ${path}\n\n${intro}\n\n${items.join('\n')}\n`;

@@ -44,7 +44,14 @@ async function readGated(request: Request, publicMethods: readonly string[]): Pr
 }
 
 function toAuthInfo(token: string, claims: AccessToken): AuthInfo {
-  return { token, clientId: claims.clientId, scopes: claims.scopes, expiresAt: claims.expiresAt, resource: new URL(claims.audience), extra: { sub: claims.subject } };
+  return {
+    token,
+    clientId: claims.clientId,
+    scopes: claims.scopes,
+    expiresAt: claims.expiresAt,
+    resource: new URL(claims.audience),
+    extra: { sub: claims.subject },
+  };
 }
 
 const toId = (m: Message) => (m && (typeof m.id === 'string' || typeof m.id === 'number') ? m.id : null);
@@ -60,7 +67,12 @@ export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
     async fetch(request) {
       const accept = toMcpAccept(request.headers.get('accept'));
       if (request.method === 'POST' && !accept.json && !accept.sse) {
-        return refuse(new McpError('ERR_MCP_NOT_ACCEPTABLE', `Accept "${request.headers.get('accept')}" allows neither application/json nor text/event-stream.`));
+        return refuse(
+          new McpError(
+            'ERR_MCP_NOT_ACCEPTABLE',
+            `Accept "${request.headers.get('accept')}" allows neither application/json nor text/event-stream.`,
+          ),
+        );
       }
       const gated = await readGated(request, mcp.public_methods);
       let authInfo: AuthInfo | undefined;

@@ -1,4 +1,12 @@
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server, type AuthInfo, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  Server,
+  type AuthInfo,
+  type CallToolResult,
+  type ListToolsResult,
+} from '@modelcontextprotocol/server';
 import type { Content } from '../../src/content/read-content.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
 import type { SandboxContent } from '../../src/schemas/canned-run.ts';
@@ -55,10 +63,19 @@ export function createMcpServer(deps: McpServerDeps, authInfo: AuthInfo | undefi
     const { name, arguments: raw } = request.params;
     const subject = (authInfo?.extra?.sub as string | undefined) ?? authInfo?.clientId;
     // The HTTP gate refuses tools/call without a verified token; this guards against wiring mistakes.
-    if (!authInfo || !subject) throw new ProtocolError(ProtocolErrorCode.InternalError, 'tools/call reached the server without a verified token');
+    if (!authInfo || !subject)
+      throw new ProtocolError(ProtocolErrorCode.InternalError, 'tools/call reached the server without a verified token');
     const at = (deps.now ?? (() => new Date()))();
     const audit = (outcome: 'ok' | 'error', detail: string) =>
-      store.appendAudit({ subject, at: at.toISOString(), action: 'tool.called', run_id: typeof raw?.run_id === 'string' ? raw.run_id : null, tool: name, outcome, detail });
+      store.appendAudit({
+        subject,
+        at: at.toISOString(),
+        action: 'tool.called',
+        run_id: typeof raw?.run_id === 'string' ? raw.run_id : null,
+        tool: name,
+        outcome,
+        detail,
+      });
 
     const handler = TOOL_HANDLERS[name];
     if (!handler || !list.tools.some((t) => t.name === name)) {

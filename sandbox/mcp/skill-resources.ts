@@ -30,7 +30,13 @@ export function toSkillResources(content: Content): TextResource[] {
   return content.skills.map((skill) => {
     const text = toSkillMd(content, skill);
     return {
-      resource: { uri: toSkillUri(skill.name), name: skill.name, description: toSkillDescription(skill), mimeType: MARKDOWN, size: Buffer.byteLength(text, 'utf8') },
+      resource: {
+        uri: toSkillUri(skill.name),
+        name: skill.name,
+        description: toSkillDescription(skill),
+        mimeType: MARKDOWN,
+        size: Buffer.byteLength(text, 'utf8'),
+      },
       text,
     };
   });

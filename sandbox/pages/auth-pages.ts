@@ -46,7 +46,9 @@ ${scopes}
 
 /** The device grant's first page (RFC 8628 §3.3): the person types the code their device shows. */
 export function toUserCodePage(product: string, form: string, problem?: string): string {
-  const message = problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : '<p>Enter the code shown by the device or terminal that asked you to sign in.</p>';
+  const message = problem
+    ? `<p class="error" role="alert">${escapeHtml(problem)}</p>`
+    : '<p>Enter the code shown by the device or terminal that asked you to sign in.</p>';
   // oidc-provider's input carries an inline onfocus handler, which this page's CSP would refuse (and log).
   const body = `${message}
 <div class="card">${form.replace(/\s+onfocus="[^"]*"/, '')}
@@ -73,7 +75,11 @@ ${form}
 
 /** The device grant's last page: the device gets its token; nothing more to do here. */
 export function toDeviceDonePage(product: string, clientName: string): string {
-  return toHtmlPage({ product, title: 'Signed in', body: `<p>${escapeHtml(clientName)} is signed in. You can close this page and go back to your device.</p>` });
+  return toHtmlPage({
+    product,
+    title: 'Signed in',
+    body: `<p>${escapeHtml(clientName)} is signed in. You can close this page and go back to your device.</p>`,
+  });
 }
 
 /** The authorization server's error page: the OAuth error and its description, nothing internal. */

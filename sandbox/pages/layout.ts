@@ -62,7 +62,8 @@ ${body}
 export const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   // No Referer leaves for another origin (the client's callback, say). Not no-referrer: under it a browser sends
   // `Origin: null` even on a form post to the page's own origin (Fetch, "append a request Origin header"), and the

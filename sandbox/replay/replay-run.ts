@@ -2,7 +2,12 @@ import type { CannedRun, Workflow } from '../../src/schemas/canned-run.ts';
 import { atOffset, type SignoffState } from './signoff-state.ts';
 
 /** A run to replay: its id, who started it and when. */
-export interface ReplayedRun { id: string; workflow_id: string; started_at: string; started_by: string }
+export interface ReplayedRun {
+  id: string;
+  workflow_id: string;
+  started_at: string;
+  started_by: string;
+}
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -52,7 +57,9 @@ export function toRunView(c: CannedRun, wf: Workflow, run: ReplayedRun, signoff:
     jail: { id: c.jail.id, boundary: c.jail.boundary, network_allowlist: c.jail.network_allowlist },
     steps,
     blocked_action:
-      b.offset_s <= t ? { step_id: b.step_id, at: atOffset(run.started_at, b.offset_s), action: b.action, rule: b.rule, reason: b.reason } : null,
+      b.offset_s <= t
+        ? { step_id: b.step_id, at: atOffset(run.started_at, b.offset_s), action: b.action, rule: b.rule, reason: b.reason }
+        : null,
     spend: { budget_usd: wf.budget_usd, spent_usd: spent, remaining_usd: round(Math.max(0, wf.budget_usd - spent)) },
   };
 }
@@ -84,9 +91,11 @@ export function toMergeGate(c: CannedRun, wf: Workflow, run: ReplayedRun, signof
   if (wf.requires_signoff) {
     const status = signoff.status === 'approved' ? 'passed' : signoff.status === 'rejected' ? 'failed' : 'pending';
     const detail =
-      signoff.status === 'not_requested' ? 'No sign-off requested yet; call request_signoff.'
-      : signoff.status === 'requested' ? `Sign-off requested from ${signoff.approver}.`
-      : `${signoff.approver} ${signoff.status} the run.`;
+      signoff.status === 'not_requested'
+        ? 'No sign-off requested yet; call request_signoff.'
+        : signoff.status === 'requested'
+          ? `Sign-off requested from ${signoff.approver}.`
+          : `${signoff.approver} ${signoff.status} the run.`;
     checks.push({ name: 'human_signoff', status, detail });
   }
   const lastStep = c.steps[c.steps.length - 1]!;

@@ -33,6 +33,13 @@ export function toRecordedSignoff(run: CannedRun): SignoffState {
  */
 export function toRequestedSignoff(row: SignoffRow | undefined): SignoffState {
   if (!row) return { status: 'not_requested', approver: null, requested_at: null, decided_at: null, comment: null };
-  if (row.decision) return { status: row.decision, approver: row.decided_by ?? row.approver, requested_at: row.requested_at, decided_at: row.decided_at ?? null, comment: row.comment ?? null };
+  if (row.decision)
+    return {
+      status: row.decision,
+      approver: row.decided_by ?? row.approver,
+      requested_at: row.requested_at,
+      decided_at: row.decided_at ?? null,
+      comment: row.comment ?? null,
+    };
   return { status: 'requested', approver: row.approver, requested_at: row.requested_at, decided_at: null, comment: row.note };
 }

@@ -22,8 +22,13 @@ export const searchLessons: ToolHandler = (args, ctx) => {
 export const addLesson: ToolHandler = (args, ctx) => {
   const runId = args.run_id === undefined ? null : requireRun(ctx, String(args.run_id)).run.id;
   const row = {
-    id: newId('les'), subject: ctx.subject, title: String(args.title), body: String(args.body),
-    tags: (args.tags as string[] | undefined) ?? [], run_id: runId, created_at: ctx.now.toISOString(),
+    id: newId('les'),
+    subject: ctx.subject,
+    title: String(args.title),
+    body: String(args.body),
+    tags: (args.tags as string[] | undefined) ?? [],
+    run_id: runId,
+    created_at: ctx.now.toISOString(),
   };
   ctx.store.insertLesson(row);
   const { subject, ...lesson } = row;

@@ -6,17 +6,36 @@ import { listVisibleRuns, newId, requireRun, requireWorkflow, ToolError, type To
 export const startRun: ToolHandler = (args, ctx) => {
   const wf = requireWorkflow(ctx, String(args.workflow_id));
   if (!wf.replay) {
-    throw new ToolError(`Workflow "${wf.id}" has no recorded run to replay in the demo sandbox; start ${ctx.data.cannedRun.workflow_id} instead.`);
+    throw new ToolError(
+      `Workflow "${wf.id}" has no recorded run to replay in the demo sandbox; start ${ctx.data.cannedRun.workflow_id} instead.`,
+    );
   }
   if (getHostedStarts(ctx).remaining === 0) throw new ToolError('No hosted starts remain on this account.');
-  const row = { id: newId('run'), subject: ctx.subject, workflow_id: wf.id, started_at: ctx.now.toISOString(), note: (args.note as string) ?? null };
+  const row = {
+    id: newId('run'),
+    subject: ctx.subject,
+    workflow_id: wf.id,
+    started_at: ctx.now.toISOString(),
+    note: (args.note as string) ?? null,
+  };
   ctx.store.insertRun(row);
   ctx.store.appendAudit({
-    subject: ctx.subject, at: row.started_at, action: 'run.requested', run_id: row.id, tool: null, outcome: null,
+    subject: ctx.subject,
+    at: row.started_at,
+    action: 'run.requested',
+    run_id: row.id,
+    tool: null,
+    outcome: null,
     detail: row.note ? `Run of ${wf.id} requested: ${row.note}` : `Run of ${wf.id} requested.`,
   });
   const { run, signoff } = requireRun(ctx, row.id);
-  return { run_id: row.id, workflow_id: wf.id, status: toRunStatus(ctx.data.cannedRun, wf, run, signoff, ctx.now), started_at: row.started_at, hosted_starts: getHostedStarts(ctx) };
+  return {
+    run_id: row.id,
+    workflow_id: wf.id,
+    status: toRunStatus(ctx.data.cannedRun, wf, run, signoff, ctx.now),
+    started_at: row.started_at,
+    hosted_starts: getHostedStarts(ctx),
+  };
 };
 
 /** list_runs: the caller's runs and the demo run, newest first. */
@@ -28,7 +47,14 @@ export const listRuns: ToolHandler = (args, ctx) => {
     .map((r) => {
       const { wf, signoff } = requireRun(ctx, r.id);
       const c = ctx.data.cannedRun;
-      return { run_id: r.id, workflow_id: r.workflow_id, status: toRunStatus(c, wf, r, signoff, ctx.now), started_at: r.started_at, spent_usd: toSpentUsd(c, r, ctx.now), budget_usd: wf.budget_usd };
+      return {
+        run_id: r.id,
+        workflow_id: r.workflow_id,
+        status: toRunStatus(c, wf, r, signoff, ctx.now),
+        started_at: r.started_at,
+        spent_usd: toSpentUsd(c, r, ctx.now),
+        budget_usd: wf.budget_usd,
+      };
     });
   return { runs };
 };
@@ -57,11 +83,25 @@ export const requestSignoff: ToolHandler = (args, ctx) => {
   if (signoff.status === 'approved' || signoff.status === 'rejected') {
     throw new ToolError(`Run "${run.id}" is already signed off (${signoff.status} by ${signoff.approver}); nothing to request.`);
   }
-  const row = { run_id: run.id, subject: ctx.subject, approver: String(args.approver), note: (args.note as string) ?? null, requested_at: ctx.now.toISOString() };
+  const row = {
+    run_id: run.id,
+    subject: ctx.subject,
+    approver: String(args.approver),
+    note: (args.note as string) ?? null,
+    requested_at: ctx.now.toISOString(),
+  };
   ctx.store.upsertSignoff(row);
   ctx.store.appendAudit({
-    subject: ctx.subject, at: row.requested_at, action: 'signoff.requested', run_id: run.id, tool: null, outcome: null,
+    subject: ctx.subject,
+    at: row.requested_at,
+    action: 'signoff.requested',
+    run_id: run.id,
+    tool: null,
+    outcome: null,
     detail: `Sign-off requested from ${row.approver}.`,
   });
-  return { run_id: run.id, signoff: { status: 'requested', approver: row.approver, requested_at: row.requested_at, requested_by: ctx.subject, note: row.note } };
+  return {
+    run_id: run.id,
+    signoff: { status: 'requested', approver: row.approver, requested_at: row.requested_at, requested_by: ctx.subject, note: row.note },
+  };
 };

@@ -19,9 +19,23 @@ export function decideSignoff(store: SandboxStore, verdict: SignoffVerdict): Sig
   const open = store.listOpenSignoffs().find((r) => r.run_id === verdict.runId);
   if (!open) return undefined;
   const at = verdict.at.toISOString();
-  if (!store.decideSignoff({ run_id: open.run_id, decision: verdict.decision, decided_by: verdict.by, decided_at: at, comment: verdict.comment })) return undefined;
+  if (
+    !store.decideSignoff({
+      run_id: open.run_id,
+      decision: verdict.decision,
+      decided_by: verdict.by,
+      decided_at: at,
+      comment: verdict.comment,
+    })
+  )
+    return undefined;
   store.appendAudit({
-    subject: open.subject, at, action: `signoff.${verdict.decision}`, run_id: open.run_id, tool: null, outcome: null,
+    subject: open.subject,
+    at,
+    action: `signoff.${verdict.decision}`,
+    run_id: open.run_id,
+    tool: null,
+    outcome: null,
     detail: `Sign-off ${verdict.decision} by ${verdict.by} on the dashboard${verdict.comment ? `: ${verdict.comment}` : '.'}`,
   });
   return open;

@@ -23,7 +23,11 @@ export type ToolHandler = (args: Record<string, unknown>, ctx: ToolContext) => R
 
 /** A new id with a readable prefix, e.g. `run_8f3k2m9q1x`. */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(8).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 10)}`;
+  return `${prefix}_${randomBytes(8)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')
+    .slice(0, 10)}`;
 }
 
 /** Finds a workflow by id, or fails naming the valid ids. */
@@ -41,7 +45,9 @@ export function getDemoRun(ctx: ToolContext): ReplayedRun {
 
 /** Every run the caller can see (theirs, newest first, then the demo run). */
 export function listVisibleRuns(ctx: ToolContext): ReplayedRun[] {
-  const own = ctx.store.listRuns(ctx.subject).map((r) => ({ id: r.id, workflow_id: r.workflow_id, started_at: r.started_at, started_by: r.subject }));
+  const own = ctx.store
+    .listRuns(ctx.subject)
+    .map((r) => ({ id: r.id, workflow_id: r.workflow_id, started_at: r.started_at, started_by: r.subject }));
   return [...own, getDemoRun(ctx)];
 }
 

@@ -5,7 +5,11 @@ import { mapLimited, probe } from './probe.ts';
 import { postRpc, RPC_BODIES } from './rpc-requests.ts';
 
 /** Tries each named address the way its kind needs, at most 8 at a time; other origins are skipped when asked. */
-export async function probeLinks(links: NamedLink[], base: string, options: { skipExternal: boolean; timeoutMs: number }): Promise<LinkProbe[]> {
+export async function probeLinks(
+  links: NamedLink[],
+  base: string,
+  options: { skipExternal: boolean; timeoutMs: number },
+): Promise<LinkProbe[]> {
   return mapLimited(links, 8, async (link) => {
     if (options.skipExternal && !isSameHost(link.url, base)) return { link };
     if (link.kind === 'mcp') return { link, probe: await postRpc(link.url, RPC_BODIES.initialize, options) };

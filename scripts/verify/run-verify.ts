@@ -42,7 +42,9 @@ export async function runVerify(baseUrl: string, options: VerifyOptions = {}): P
   results.push(checkLlmsSections(await Promise.all(toSectionUrls(llms).map((url) => probe(url, { timeoutMs })))));
 
   // A page the site itself advertises: the first same-host docs twin in llms.txt, else the home page.
-  const twinUrl = [...llms.matchAll(/\((https?:\/\/[^)\s]+\.md)\)/g)].map((m) => m[1]!).find((u) => isSameHost(u, base) && new URL(u).pathname.startsWith('/docs/'));
+  const twinUrl = [...llms.matchAll(/\((https?:\/\/[^)\s]+\.md)\)/g)]
+    .map((m) => m[1]!)
+    .find((u) => isSameHost(u, base) && new URL(u).pathname.startsWith('/docs/'));
   const page = twinUrl ? toPagePath(new URL(twinUrl).pathname) : PATHS.home;
   const [html, negotiated, twin] = await Promise.all([
     get(page, { accept: 'text/html' }),
@@ -64,7 +66,9 @@ export async function runVerify(baseUrl: string, options: VerifyOptions = {}): P
       checkPublicMethod(path, 'initialize', init, (r) => (typeof r.protocolVersion === 'string' ? [] : ['result has no protocolVersion'])),
       checkPublicMethod(path, 'ping', ping),
       checkPublicMethod(path, 'tools/list', list, checkToolsResult),
-      checkPublicMethod(path, 'server/discover', discover, (r) => (Array.isArray(r.supportedVersions) ? [] : ['result has no supportedVersions'])),
+      checkPublicMethod(path, 'server/discover', discover, (r) =>
+        Array.isArray(r.supportedVersions) ? [] : ['result has no supportedVersions'],
+      ),
       checkChallenge(path, call, base),
       checkToolsEqual(path, list, byPath(PATHS.toolsJson)),
     );
@@ -81,10 +85,26 @@ export async function runVerify(baseUrl: string, options: VerifyOptions = {}): P
   const sameHost = (l: { link: { url: string } }) => isSameHost(l.link.url, base);
   const why = '--skip-external';
   results.push(
-    checkLinks('§2.4 same-host addresses named answer 2xx', tried.filter((t) => t.link.kind === 'get' && sameHost(t)), why),
-    checkLinks('§4.1 tool endpoints named answer initialize', tried.filter((t) => t.link.kind === 'mcp'), why),
-    checkLinks('§5 authorization servers named have metadata', tried.filter((t) => t.link.kind === 'issuer'), why),
-    checkLinks('other-origin addresses named answer 2xx', tried.filter((t) => t.link.kind === 'get' && !sameHost(t)), why),
+    checkLinks(
+      '§2.4 same-host addresses named answer 2xx',
+      tried.filter((t) => t.link.kind === 'get' && sameHost(t)),
+      why,
+    ),
+    checkLinks(
+      '§4.1 tool endpoints named answer initialize',
+      tried.filter((t) => t.link.kind === 'mcp'),
+      why,
+    ),
+    checkLinks(
+      '§5 authorization servers named have metadata',
+      tried.filter((t) => t.link.kind === 'issuer'),
+      why,
+    ),
+    checkLinks(
+      'other-origin addresses named answer 2xx',
+      tried.filter((t) => t.link.kind === 'get' && !sameHost(t)),
+      why,
+    ),
   );
   if (named.length === 0) results.push(toResult('addresses found in the documents', ['none found'], ''));
   return { reachable: true, results };

@@ -22,7 +22,11 @@ function toPlaceholderProblems(file: string, text: string, values: Placeholders)
       if (name in values) problems.push(`${where}: ${written} in front matter is not filled; write it in the page body`);
     } else if (!(name in values) && !file.endsWith('.mdx')) {
       // In MDX, `{name}` is also a JavaScript expression; an unknown one is left to MDX.
-      problems.push(`${where}: unknown placeholder ${written} (known: ${Object.keys(values).map((k) => `{${k}}`).join(', ')})`);
+      problems.push(
+        `${where}: unknown placeholder ${written} (known: ${Object.keys(values)
+          .map((k) => `{${k}}`)
+          .join(', ')})`,
+      );
     }
   }
   return problems;
@@ -39,7 +43,8 @@ export function checkContentSources(dir: string, values: Placeholders, addresses
     if (!page && !(file.endsWith('.yaml') && file !== ADDRESS_SOURCE)) continue;
     const text = readFileSync(join(dir, file), 'utf8');
     const problems = findServiceAddresses(text, addresses).map(
-      (f) => `line ${f.line}: "${f.address}" is a service address written out; write a placeholder such as {base_url}, {app_url} or {local_base_url} (every build fills in its own)`,
+      (f) =>
+        `line ${f.line}: "${f.address}" is a service address written out; write a placeholder such as {base_url}, {app_url} or {local_base_url} (every build fills in its own)`,
     );
     if (page) problems.push(...toPlaceholderProblems(file, text, values));
     if (problems.length) throw new ContentError(relative(process.cwd(), join(dir, file)) || file, problems);

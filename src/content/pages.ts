@@ -40,7 +40,14 @@ function getDocsPages(): Promise<DocsPage[]> {
         title: entry.data.title,
         description: entry.data.description ?? '',
         section: folders.length ? folders.join(' / ') : 'Docs',
-        nav: { path, label: sidebar.label ?? entry.data.title, folders, order: entry.id === 'index' ? -1 : (sidebar.order ?? 1000), badge: sidebar.badge as NavPage['badge'], area: 'guides' },
+        nav: {
+          path,
+          label: sidebar.label ?? entry.data.title,
+          folders,
+          order: entry.id === 'index' ? -1 : (sidebar.order ?? 1000),
+          badge: sidebar.badge as NavPage['badge'],
+          area: 'guides',
+        },
         hidden: sidebar.hidden || entry.id === 'index',
       } satisfies DocsPage;
     });
@@ -67,16 +74,18 @@ export async function getPages(): Promise<PageInfo[]> {
 export function getNavigation(): Promise<Navigation> {
   navigation ??= (async () => {
     const docs = (await getDocsPages()).filter((p) => !p.hidden).map((p) => p.nav);
-    const generated = toGeneratedRoutes(getContent()).map((route, i): NavPage => ({
-      path: route.path,
-      label: route.label,
-      folders: [],
-      order: 10_000 + i,
-      parent: route.parent,
-      area: route.section === 'Docs' ? 'guides' : 'reference',
-      // An operation's method as a badge beside its path.
-      ...(route.method ? { badge: { text: route.method.toUpperCase(), variant: route.method === 'get' ? 'success' : 'note' } } : {}),
-    }));
+    const generated = toGeneratedRoutes(getContent()).map(
+      (route, i): NavPage => ({
+        path: route.path,
+        label: route.label,
+        folders: [],
+        order: 10_000 + i,
+        parent: route.parent,
+        area: route.section === 'Docs' ? 'guides' : 'reference',
+        // An operation's method as a badge beside its path.
+        ...(route.method ? { badge: { text: route.method.toUpperCase(), variant: route.method === 'get' ? 'success' : 'note' } } : {}),
+      }),
+    );
     return toNavigation([...docs, ...generated], NAV_LABELS);
   })();
   return navigation;

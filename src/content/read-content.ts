@@ -109,7 +109,8 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
 
   const site = at('site.yaml', siteSchema);
   const overrides = envSchema.safeParse(env);
-  if (!overrides.success) throw ContentError.fromZod('environment (BASE_URL, APP_URL, AUTH_ISSUER, RELEASE_ARCHIVE, RELEASE_PUBLIC_KEY)', overrides.error);
+  if (!overrides.success)
+    throw ContentError.fromZod('environment (BASE_URL, APP_URL, AUTH_ISSUER, RELEASE_ARCHIVE, RELEASE_PUBLIC_KEY)', overrides.error);
   const base_url = overrides.data.BASE_URL ?? site.base_url;
   const app_url = overrides.data.APP_URL ?? site.app_url;
   const auth_issuer = toAuthIssuer({ AUTH_ISSUER: overrides.data.AUTH_ISSUER, APP_URL: app_url });
@@ -123,7 +124,17 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
   // Addresses are written once, in site.yaml: every other file names them with placeholders, so a build for any
   // base URL names its own. The defaults' domain, this build's addresses and the local defaults are all refused.
   const addresses = toServiceAddressPattern(
-    [site.base_url, site.app_url, site.cli.release_archive, base_url, app_url, auth_issuer, cli.release_archive, toLocalUrl(LOCAL.edgePort), toLocalUrl(LOCAL.sandboxPort)],
+    [
+      site.base_url,
+      site.app_url,
+      site.cli.release_archive,
+      base_url,
+      app_url,
+      auth_issuer,
+      cli.release_archive,
+      toLocalUrl(LOCAL.edgePort),
+      toLocalUrl(LOCAL.sandboxPort),
+    ],
     [new URL(site.base_url).hostname],
   );
   checkContentSources(dir, placeholders, addresses);
@@ -150,7 +161,8 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     const skill = fill(file, at(file, skillSchema));
     if (basename(file, '.yaml') !== skill.name) throw new ContentError(rel(file), [`name: must equal the file name`]);
     // The limit holds for the description as served, with this build's addresses in it.
-    if (skill.description.length > 1024) throw new ContentError(rel(file), [`description: ${skill.description.length} characters once filled; at most 1024`]);
+    if (skill.description.length > 1024)
+      throw new ContentError(rel(file), [`description: ${skill.description.length} characters once filled; at most 1024`]);
     return skill;
   });
 
@@ -176,7 +188,9 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
   const { links: discovery } = at('discovery.yaml', discoverySchema);
   // Every text written with placeholders names only known ones, or the build stops here, naming file and field.
   const texts: Array<[string, string, string]> = [
-    ...discovery.flatMap((link, i) => (['href', 'note'] as const).map((f): [string, string, string] => ['discovery.yaml', `links.${i}.${f}`, link[f]])),
+    ...discovery.flatMap((link, i) =>
+      (['href', 'note'] as const).map((f): [string, string, string] => ['discovery.yaml', `links.${i}.${f}`, link[f]]),
+    ),
     ['api.yaml', 'security_scheme.description', api.security_scheme.description],
   ];
   for (const [file, field, text] of texts) {
@@ -209,7 +223,9 @@ export function readSandboxContent(dir = getContentDir()): SandboxContent {
   const { license } = at('sandbox/license.yaml', sandboxFilesSchema.license);
   const { lessons } = at('sandbox/lessons.yaml', sandboxFilesSchema.lessons);
   if (!workflows.some((w) => w.id === cannedRun.workflow_id && w.replay)) {
-    throw new ContentError('content/sandbox/canned-run.yaml', [`workflow_id: "${cannedRun.workflow_id}" names no workflow with replay: true`]);
+    throw new ContentError('content/sandbox/canned-run.yaml', [
+      `workflow_id: "${cannedRun.workflow_id}" names no workflow with replay: true`,
+    ]);
   }
   return { workflows, cannedRun, license, lessons };
 }

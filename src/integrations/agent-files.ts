@@ -37,7 +37,11 @@ export function agentFiles(content: Content): AstroIntegration {
         const out = fileURLToPath(dir);
         const htmlFiles = listFiles(out).filter((f) => f.endsWith('.html'));
         const pagePaths = new Set(htmlFiles.map(toPagePathOfHtmlFile));
-        const preamble = fillPlaceholders(site.agent_guidance.twin_preamble, toPlaceholders(site), 'content/site.yaml agent_guidance.twin_preamble');
+        const preamble = fillPlaceholders(
+          site.agent_guidance.twin_preamble,
+          toPlaceholders(site),
+          'content/site.yaml agent_guidance.twin_preamble',
+        );
         const started = performance.now();
         await convertTwins({ out, files: htmlFiles, baseUrl: site.base_url, pagePaths: [...pagePaths], preamble });
         // The page list the routes computed from the collections, with titles and descriptions as they wrote them.
@@ -47,7 +51,16 @@ export function agentFiles(content: Content): AstroIntegration {
         const twins = new Map(pages.map((p) => [p.path, readFileSync(join(out, toTwinPath(p.path)), 'utf8')]));
         const index = toAgentIndex(content, pages, (path) => twins.get(path)!.length);
         for (const file of index.llms) writeOut(out, file.path, file.text);
-        for (const file of index.full) writeOut(out, file.path, toLlmsFull(file.heading, file.pages.map((p) => twins.get(p)!), toPreambleLine(preamble)));
+        for (const file of index.full)
+          writeOut(
+            out,
+            file.path,
+            toLlmsFull(
+              file.heading,
+              file.pages.map((p) => twins.get(p)!),
+              toPreambleLine(preamble),
+            ),
+          );
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
         writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile());
         // Workers Static Assets uploads every file of dist but these; the servers' facts are not public.

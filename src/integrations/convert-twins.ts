@@ -33,7 +33,10 @@ function runWorker(job: TwinJob): Promise<void> {
   return new Promise((resolve, reject) => {
     // A page's conversion needs a few MB; a small old generation makes each worker collect rather than grow,
     // which keeps the build's peak memory (twins run while Astro still holds the site) down.
-    const worker = new Worker(new URL('./twin-worker.ts', import.meta.url), { workerData: job, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(new URL('./twin-worker.ts', import.meta.url), {
+      workerData: job,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     worker.once('message', (m: { ok: boolean; message?: string }) => (m.ok ? resolve() : reject(new Error(m.message))));
     worker.once('error', reject);
     worker.once('exit', (code) => code !== 0 && reject(new Error(`twin worker exited with ${code}`)));

@@ -18,7 +18,11 @@ export function fillPagePlaceholders(values: Placeholders): MdastPluginEntry {
     const where = fileURL ? relative(process.cwd(), fileURLToPath(fileURL)) : 'a page';
     const fill = (text: string) => fillPlaceholders(text, values, where);
     // Only a changed value is sent back across to the parser.
-    const set = <K extends string>(node: Readonly<Partial<Record<K, string | null>>>, key: K, ctx: { setProperty(n: unknown, k: string, v: string): void }) => {
+    const set = <K extends string>(
+      node: Readonly<Partial<Record<K, string | null>>>,
+      key: K,
+      ctx: { setProperty(n: unknown, k: string, v: string): void },
+    ) => {
       const value = node[key];
       if (typeof value === 'string' && value.includes('{')) {
         const filled = fill(value);

@@ -52,7 +52,11 @@ export async function precompressDist(out: string): Promise<PrecompressResult> {
       const body = readFileSync(join(out, c.file));
       // An extension-less file's type is known from its bytes only (toContentType sniffs them).
       if (!isCompressibleType(toContentType(`/${c.file}`, body))) continue;
-      const params = { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+      const params = {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      };
       const [br, gz] = await Promise.all([brotli(body, { params }), gzipAsync(body, { level: constants.Z_BEST_COMPRESSION })]);
       if (Math.max(br.length, gz.length) > body.length * MAX_RATIO) continue;
       writeFileSync(join(out, c.file + CODING_SUFFIX.br), br);
@@ -95,7 +99,9 @@ export function precompress(): AstroIntegration {
         const ignore = join(out, PATHS.assetsIgnore);
         writeFileSync(ignore, `${readFileSync(ignore, 'utf8')}${toVariantIgnoreLines(result.files).join('\n')}\n`);
         const pct = (n: number) => `${Math.round((n / result.bytes) * 100)}%`;
-        logger.info(`brotli (quality ${result.brotliQuality}) and gzip of ${result.files.length} files: ${pct(result.brBytes)} and ${pct(result.gzipBytes)} of ${(result.bytes / 1e6).toFixed(1)} MB (${Math.round(performance.now() - started)} ms)`);
+        logger.info(
+          `brotli (quality ${result.brotliQuality}) and gzip of ${result.files.length} files: ${pct(result.brBytes)} and ${pct(result.gzipBytes)} of ${(result.bytes / 1e6).toFixed(1)} MB (${Math.round(performance.now() - started)} ms)`,
+        );
       },
     },
   };

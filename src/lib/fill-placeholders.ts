@@ -39,7 +39,12 @@ export const PLACEHOLDER = /\{([a-z][a-z_]*)\}/g;
 export function fillPlaceholders(text: string, values: Placeholders, where: string): string {
   return text.replace(PLACEHOLDER, (match, name: string) => {
     const value = values[name];
-    if (value === undefined) throw new Error(`${where}: unknown placeholder ${match} (known: ${Object.keys(values).map((k) => `{${k}}`).join(', ')})`);
+    if (value === undefined)
+      throw new Error(
+        `${where}: unknown placeholder ${match} (known: ${Object.keys(values)
+          .map((k) => `{${k}}`)
+          .join(', ')})`,
+      );
     return value;
   });
 }

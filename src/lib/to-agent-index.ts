@@ -39,16 +39,27 @@ export function toAgentIndex(content: Content, pages: LlmsPage[], twinChars: (pa
   const rootFull: FullLink = { url: toUrl(site.base_url, PATHS.llmsFull), note: 'every page above in one markdown file' };
   const single = toLlmsTxt(content, pages, [], rootFull);
   if (single.length <= LLMS_TXT_MAX_CHARS && fullChars(pages) <= LLMS_FULL_MAX_CHARS) {
-    return { llms: [{ path: PATHS.llms, text: single }], full: [{ path: PATHS.llmsFull, heading: `${product}: every page`, pages: toLlmsOrder(pages).map((p) => p.path) }] };
+    return {
+      llms: [{ path: PATHS.llms, text: single }],
+      full: [{ path: PATHS.llmsFull, heading: `${product}: every page`, pages: toLlmsOrder(pages).map((p) => p.path) }],
+    };
   }
 
   const describe = (section: LlmsSection) => {
     const index = toSectionIndex(section, pages);
     const title = index?.title ?? section.folder.slice(section.folder.lastIndexOf('/') + 1);
-    const summary = index?.description || `Pages such as ${section.pages.slice(0, 3).map((p) => p.title).join('; ')}.`;
+    const summary =
+      index?.description ||
+      `Pages such as ${section.pages
+        .slice(0, 3)
+        .map((p) => p.title)
+        .join('; ')}.`;
     return { ...section, title, summary, pages: toLlmsOrder(section.pages) };
   };
-  const fullOf = (section: LlmsSection): FullLink => ({ url: toUrl(site.base_url, `${section.folder}${PATHS.llmsFull}`), note: 'every page above in one markdown file' });
+  const fullOf = (section: LlmsSection): FullLink => ({
+    url: toUrl(site.base_url, `${section.folder}${PATHS.llmsFull}`),
+    note: 'every page above in one markdown file',
+  });
   const render = (section: LlmsSection) => toSectionLlmsTxt(content, describe(section), fullOf(section));
   const split = toLlmsSplit(pages, (s) => fullChars(s.pages) <= LLMS_FULL_MAX_CHARS && render(s).length <= LLMS_TXT_MAX_CHARS);
 
@@ -56,7 +67,13 @@ export function toAgentIndex(content: Content, pages: LlmsPage[], twinChars: (pa
   const root = toLlmsTxt(
     content,
     split.root,
-    sections.map((s) => ({ url: toUrl(site.base_url, `${s.folder}${PATHS.llms}`), title: s.title, pages: s.pages.length, tokens: toTokenEstimate(s.text), summary: s.summary })),
+    sections.map((s) => ({
+      url: toUrl(site.base_url, `${s.folder}${PATHS.llms}`),
+      title: s.title,
+      pages: s.pages.length,
+      tokens: toTokenEstimate(s.text),
+      summary: s.summary,
+    })),
     { url: rootFull.url, note: 'every page this file lists itself, in one markdown file (each section has its own)' },
   );
   if (root.length > LLMS_TXT_MAX_CHARS) {
@@ -70,7 +87,11 @@ export function toAgentIndex(content: Content, pages: LlmsPage[], twinChars: (pa
     llms: [{ path: PATHS.llms, text: root }, ...sections.map((s) => ({ path: `${s.folder}${PATHS.llms}`, text: s.text }))],
     full: [
       { path: PATHS.llmsFull, heading: `${product}: the pages of llms.txt`, pages: toLlmsOrder(split.root).map((p) => p.path) },
-      ...sections.map((s) => ({ path: `${s.folder}${PATHS.llmsFull}`, heading: `${product}: ${s.title}`, pages: s.pages.map((p) => p.path) })),
+      ...sections.map((s) => ({
+        path: `${s.folder}${PATHS.llmsFull}`,
+        heading: `${product}: ${s.title}`,
+        pages: s.pages.map((p) => p.path),
+      })),
     ],
   };
 }

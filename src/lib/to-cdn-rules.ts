@@ -20,5 +20,7 @@ export function toHeadersFile(): string {
 
 /** `_redirects` in the same hosts' format: the REWRITES table as 200 rewrites. */
 export function toRedirectsFile(): string {
-  return Object.entries(REWRITES).map(([from, to]) => `${from} ${to} 200\n`).join('');
+  return Object.entries(REWRITES)
+    .map(([from, to]) => `${from} ${to} 200\n`)
+    .join('');
 }

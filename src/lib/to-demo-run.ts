@@ -59,14 +59,36 @@ export function toDemoRun(run: CannedRun, workflow: Workflow): DemoRunView {
   }));
   const checks: GateCheck[] = run.merge_gate.checks.map((c) => ({ name: c.name, passed: c.passed, detail: c.detail }));
   if (workflow.requires_signoff) {
-    checks.push({ name: 'human_signoff', passed: run.signoff.decision === 'approved', detail: `${run.signoff.approver} ${run.signoff.decision} the run.` });
+    checks.push({
+      name: 'human_signoff',
+      passed: run.signoff.decision === 'approved',
+      detail: `${run.signoff.approver} ${run.signoff.decision} the run.`,
+    });
   }
   const open = checks.every((c) => c.passed);
   const gateAt = Math.max(run.signoff.offset_s, ...run.merge_gate.checks.map((c) => c.offset_s));
   const outcomes: TimelineEntry[] = [
-    { offset_s: run.review.offset_s, at: at(run.review.offset_s), kind: 'review', title: `Review ${run.review.verdict.replace('_', ' ')} by ${run.review.reviewer}`, detail: run.review.summary },
-    { offset_s: run.signoff.offset_s, at: at(run.signoff.offset_s), kind: 'signoff', title: `Sign-off ${run.signoff.decision} by ${run.signoff.approver}`, detail: run.signoff.comment },
-    { offset_s: gateAt, at: at(gateAt), kind: 'gate', title: open ? 'Merge gate open' : 'Merge gate blocked', detail: run.merge_gate.pull_request },
+    {
+      offset_s: run.review.offset_s,
+      at: at(run.review.offset_s),
+      kind: 'review',
+      title: `Review ${run.review.verdict.replace('_', ' ')} by ${run.review.reviewer}`,
+      detail: run.review.summary,
+    },
+    {
+      offset_s: run.signoff.offset_s,
+      at: at(run.signoff.offset_s),
+      kind: 'signoff',
+      title: `Sign-off ${run.signoff.decision} by ${run.signoff.approver}`,
+      detail: run.signoff.comment,
+    },
+    {
+      offset_s: gateAt,
+      at: at(gateAt),
+      kind: 'gate',
+      title: open ? 'Merge gate open' : 'Merge gate blocked',
+      detail: run.merge_gate.pull_request,
+    },
   ];
   const timeline = [...steps, ...outcomes].sort((a, b) => a.offset_s - b.offset_s);
   const spent = round(run.steps.reduce((sum, s) => sum + s.cost_usd, 0));
@@ -81,7 +103,12 @@ export function toDemoRun(run: CannedRun, workflow: Workflow): DemoRunView {
     workflow,
     status: workflow.requires_signoff && run.signoff.decision !== 'approved' ? 'awaiting_signoff' : 'completed',
     timeline,
-    spend: { budget_usd: budget, spent_usd: spent, remaining_usd: round(Math.max(0, budget - spent)), percent: Math.min(100, Math.round((spent / budget) * 100)) },
+    spend: {
+      budget_usd: budget,
+      spent_usd: spent,
+      remaining_usd: round(Math.max(0, budget - spent)),
+      percent: Math.min(100, Math.round((spent / budget) * 100)),
+    },
     gate: { open, pull_request: run.merge_gate.pull_request, checks },
     audit,
   };

@@ -26,7 +26,11 @@ export function toFetchExample(op: Operation, baseUrl: string): string {
   const read = readerOf(op);
   const lines: string[] = [];
   if (!op.requestBody) {
-    lines.push(op.method === 'get' ? `const response = await fetch('${url}');` : `const response = await fetch('${url}', { method: '${op.method.toUpperCase()}' });`);
+    lines.push(
+      op.method === 'get'
+        ? `const response = await fetch('${url}');`
+        : `const response = await fetch('${url}', { method: '${op.method.toUpperCase()}' });`,
+    );
   } else {
     const [type, media] = Object.entries(op.requestBody.content)[0] ?? ['application/json', {}];
     const body = toLiteral((media as { example?: unknown }).example ?? {});

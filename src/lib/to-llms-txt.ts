@@ -27,7 +27,8 @@ export interface FullLink {
 /** A text on one line: runs of white space, line breaks among them, become one space. */
 export const toOneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 // CommonMark link text: a bracket in a title is escaped, or it would end the link early.
-const item = (title: string, url: string, note: string) => `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${toOneLine(note)}` : ''}`;
+const item = (title: string, url: string, note: string) =>
+  `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${toOneLine(note)}` : ''}`;
 /**
  * A document that is no page (JSON, the installer script, the MCP endpoint, the release folder) is named by its
  * address as a CommonMark autolink, `<url>`: still one request away for an agent, while the `[title](url)` links of
@@ -38,7 +39,8 @@ const item = (title: string, url: string, note: string) => `- [${title.replace(/
 const addressItem = (title: string, url: string, note: string) => `- ${title} <${url}>${note ? `: ${toOneLine(note)}` : ''}`;
 /** Whether an address is markdown an agent reads as text: a twin, an llms file, or a docs page (negotiated). */
 const isMarkdownAddress = (href: string, docsUrl: string) => /\.(md|txt)$/.test(new URL(href).pathname) || href.startsWith(docsUrl);
-const linkItem = (docsUrl: string) => (l: DiscoveryLink) => (isMarkdownAddress(l.href, docsUrl) ? item : addressItem)(l.title, l.href, l.note);
+const linkItem = (docsUrl: string) => (l: DiscoveryLink) =>
+  (isMarkdownAddress(l.href, docsUrl) ? item : addressItem)(l.title, l.href, l.note);
 
 /** Tokens of a text, estimated as characters / 4 (the usual rule for English prose and markdown). */
 export function toTokenEstimate(text: string): number {
@@ -62,7 +64,11 @@ export function toLlmsOrder<T extends { section: string }>(pages: T[]): T[] {
 function toPageLists(baseUrl: string, pages: LlmsPage[]): string[] {
   const sections = [...new Set(pages.map((p) => p.section))];
   return sections.map((section) =>
-    [`## ${section}`, '', ...pages.filter((p) => p.section === section).map((p) => item(p.title, toUrl(baseUrl, toTwinPath(p.path)), p.description))].join('\n'),
+    [
+      `## ${section}`,
+      '',
+      ...pages.filter((p) => p.section === section).map((p) => item(p.title, toUrl(baseUrl, toTwinPath(p.path)), p.description)),
+    ].join('\n'),
   );
 }
 
@@ -87,13 +93,23 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
       : []),
     `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
     ...(sections.length
-      ? [`The docs are split into sections: this file lists the main pages and, under "Sections", one llms.txt per section that lists the pages under its path (llms.txt path scoping). Each page is at most two links from here.`]
+      ? [
+          `The docs are split into sections: this file lists the main pages and, under "Sections", one llms.txt per section that lists the pages under its path (llms.txt path scoping). Each page is at most two links from here.`,
+        ]
       : []),
     ['Developer resources:', '', ...links.filter((l) => l.kind === 'resource').map(linkItem(docsUrl))].join('\n'),
     ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem(docsUrl))].join('\n'),
     ...toPageLists(site.base_url, pages),
     ...(sections.length
-      ? [['## Sections', '', ...sections.map((s) => item(s.title, s.url, `${s.pages} pages, about ${s.tokens.toLocaleString('en-US')} tokens. ${s.summary}`))].join('\n')]
+      ? [
+          [
+            '## Sections',
+            '',
+            ...sections.map((s) =>
+              item(s.title, s.url, `${s.pages} pages, about ${s.tokens.toLocaleString('en-US')} tokens. ${s.summary}`),
+            ),
+          ].join('\n'),
+        ]
       : []),
     optional(full ?? { url: toUrl(site.base_url, PATHS.llmsFull), note: 'every page above in one markdown file' }),
   ].join('\n\n');
@@ -101,7 +117,11 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
 }
 
 /** One section's llms.txt: its title and summary, where the rest of the site is, and the twins of its pages. */
-export function toSectionLlmsTxt(content: Content, section: { title: string; summary: string; folder: string; pages: LlmsPage[] }, full: FullLink): string {
+export function toSectionLlmsTxt(
+  content: Content,
+  section: { title: string; summary: string; folder: string; pages: LlmsPage[] },
+  full: FullLink,
+): string {
   const { site } = content;
   const text = [
     `# ${site.product.name}: ${section.title}`,

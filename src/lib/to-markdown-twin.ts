@@ -37,7 +37,10 @@ function simplifyComponents(root: HTMLElement): void {
   // a plain <pre><code class="language-x"> converts to the same fenced block at a fraction of the cost.
   for (const block of root.querySelectorAll('.expressive-code')) {
     const lang = block.querySelector('pre')?.getAttribute('data-language') ?? '';
-    const code = block.querySelectorAll('.ec-line').map((line) => line.text).join('\n');
+    const code = block
+      .querySelectorAll('.ec-line')
+      .map((line) => line.text)
+      .join('\n');
     block.replaceWith(`<pre><code class="language-${lang === 'plaintext' ? 'text' : lang}">${escapeHtmlText(code)}</code></pre>`);
   }
   // Interactive parts of a page (data-twin-skip: the Try it panel) mean nothing in markdown.
@@ -52,7 +55,12 @@ function simplifyComponents(root: HTMLElement): void {
     card.replaceWith(`<div><p><strong>${title}</strong></p>${card.querySelector('.body')?.innerHTML ?? ''}</div>`);
   }
   for (const actions of root.querySelectorAll('.hero .actions, .actions')) {
-    actions.replaceWith(`<ul>${actions.querySelectorAll('a').map((a) => `<li>${a.outerHTML}</li>`).join('')}</ul>`);
+    actions.replaceWith(
+      `<ul>${actions
+        .querySelectorAll('a')
+        .map((a) => `<li>${a.outerHTML}</li>`)
+        .join('')}</ul>`,
+    );
   }
   for (const tabs of root.querySelectorAll('starlight-tabs')) {
     const labels = tabs.querySelectorAll('[role="tab"]').map((t) => t.text.trim());
@@ -107,7 +115,10 @@ export function toMarkdownTwin(html: string, ctx: TwinContext): string {
     simplifyComponents(root);
     absolutizeLinks(root, ctx);
     // Turndown pads bullets to four columns ("-   item"); one space is the common form.
-    const markdown = turndown.turndown(root.innerHTML).replace(/^(\s*)-   /gm, '$1- ').trim();
+    const markdown = turndown
+      .turndown(root.innerHTML)
+      .replace(/^(\s*)-   /gm, '$1- ')
+      .trim();
     if (markdown) parts.push(markdown);
   }
   const twin = `${parts.join('\n\n')}\n`;

@@ -45,7 +45,12 @@ export function toMcpServerCard(content: Content): Record<string, unknown> {
     remotes: toMcpRemotes(content.site),
     _meta: {
       [toMetaKey(content, 'authorization')]: toMcpAuthorization(content),
-      [toMetaKey(content, 'tools')]: toToolsList(content.tools).tools.map(({ name, title, description, annotations }) => ({ name, title, description, annotations })),
+      [toMetaKey(content, 'tools')]: toToolsList(content.tools).tools.map(({ name, title, description, annotations }) => ({
+        name,
+        title,
+        description,
+        annotations,
+      })),
       [toMetaKey(content, 'tools_list')]: toUrl(content.site.base_url, PATHS.toolsJson),
     },
   };

@@ -46,7 +46,8 @@ export interface Navigation {
 
 // Numeric collation: `area-9` before `area-10`, `p2` before `p10`.
 const collator = new Intl.Collator('en', { numeric: true });
-const byOrder = (a: { order: number; path: string }, b: { order: number; path: string }) => a.order - b.order || collator.compare(a.path, b.path);
+const byOrder = (a: { order: number; path: string }, b: { order: number; path: string }) =>
+  a.order - b.order || collator.compare(a.path, b.path);
 const toLink = (p: NavPage): NavEntry => ({ type: 'link', label: p.label, href: p.path, isCurrent: false, badge: p.badge, attrs: {} });
 
 /** Links for pages in order, each page with children as a collapsed group opening with its own "Overview" link. */
@@ -54,7 +55,13 @@ function toEntries(pages: NavPage[], children: ReadonlyMap<string, NavPage[]>): 
   return pages.map((p) => {
     const nested = children.get(p.path);
     if (!nested?.length) return toLink(p);
-    return { type: 'group', label: p.label, collapsed: true, badge: undefined, entries: [{ ...toLink(p), label: 'Overview' } as NavEntry, ...nested.map(toLink)] };
+    return {
+      type: 'group',
+      label: p.label,
+      collapsed: true,
+      badge: undefined,
+      entries: [{ ...toLink(p), label: 'Overview' } as NavEntry, ...nested.map(toLink)],
+    };
   });
 }
 
@@ -83,7 +90,11 @@ function toFolderTree(pages: NavPage[], depth: number): Folder {
 function toFolderEntries(folder: Folder): NavEntry[] {
   const items = [
     ...folder.pages.map((p) => ({ order: p.order, path: p.path, entry: toLink(p) })),
-    ...[...folder.folders].map(([name, sub]) => ({ order: sub.order, path: name, entry: { type: 'group', label: name, collapsed: true, badge: undefined, entries: toFolderEntries(sub) } as NavEntry })),
+    ...[...folder.folders].map(([name, sub]) => ({
+      order: sub.order,
+      path: name,
+      entry: { type: 'group', label: name, collapsed: true, badge: undefined, entries: toFolderEntries(sub) } as NavEntry,
+    })),
   ];
   return items.sort(byOrder).map((i) => i.entry);
 }
@@ -109,15 +120,26 @@ export function toNavigation(pages: NavPage[], labels: { guides: string; referen
   };
 
   add(labels.guides, toEntries(top.filter((p) => p.area === 'guides' && p.folders.length === 0).sort(byOrder), children));
-  const inFolders = toFolderTree(top.filter((p) => p.folders.length > 0), 0);
-  const folderSections = [...inFolders.folders].map(([name, folder]) => ({ name, folder })).sort((a, b) => a.folder.order - b.folder.order || collator.compare(a.name, b.name));
+  const inFolders = toFolderTree(
+    top.filter((p) => p.folders.length > 0),
+    0,
+  );
+  const folderSections = [...inFolders.folders]
+    .map(([name, folder]) => ({ name, folder }))
+    .sort((a, b) => a.folder.order - b.folder.order || collator.compare(a.name, b.name));
   for (const { name, folder } of folderSections) {
     // The folder's index page (`payments/index.md`, path `/docs/payments`) names the section and opens it.
     const index = folder.pages.find((p) => p.path.endsWith(`/${name}`));
     const rest = index ? { ...folder, pages: folder.pages.filter((p) => p !== index) } : folder;
     add(index?.label ?? name, [...(index ? [toLink(index)] : []), ...toFolderEntries(rest)]);
   }
-  add(labels.reference, toEntries(top.filter((p) => p.area === 'reference' && p.folders.length === 0), children));
+  add(
+    labels.reference,
+    toEntries(
+      top.filter((p) => p.area === 'reference' && p.folders.length === 0),
+      children,
+    ),
+  );
 
   const sectionOf = new Map<string, number>();
   sections.forEach((s, i) => s.paths.forEach((p) => sectionOf.set(p, i)));

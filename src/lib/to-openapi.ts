@@ -47,7 +47,11 @@ export function toOpenApi(content: Content): Record<string, unknown> {
       securitySchemes: {
         [scheme]: {
           type: 'oauth2',
-          description: fillPlaceholders(api.security_scheme.description, toPlaceholders(site), 'content/api.yaml security_scheme.description'),
+          description: fillPlaceholders(
+            api.security_scheme.description,
+            toPlaceholders(site),
+            'content/api.yaml security_scheme.description',
+          ),
           flows: {
             authorizationCode: {
               authorizationUrl: toUrl(site.auth_issuer, site.oauth.authorization_path),

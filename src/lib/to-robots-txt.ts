@@ -3,7 +3,9 @@ import { PATHS, toUrl } from '../../facts/paths.ts';
 
 /** `search=yes, ai-input=yes, ai-train=no`: the Content-Signal value of site.yaml's choices, in the order they are written. */
 export function toContentSignal(signals: Site['content_signals']): string {
-  return Object.entries(signals).map(([name, allowed]) => `${name}=${allowed ? 'yes' : 'no'}`).join(', ');
+  return Object.entries(signals)
+    .map(([name, allowed]) => `${name}=${allowed ? 'yes' : 'no'}`)
+    .join(', ');
 }
 
 /**

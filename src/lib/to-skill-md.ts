@@ -32,14 +32,28 @@ function toArguments(tool: Tool): string {
 function toToolSection(tool: Tool): string {
   const { readOnlyHint, idempotentHint } = tool.annotations;
   const effect = readOnlyHint ? 'read-only' : idempotentHint ? 'changes state (idempotent)' : 'changes state';
-  return [`### ${code(tool.name)}: ${tool.title}`, toOneLine(tool.description), `Scope ${code(tool.scope)}; ${effect}. ${toArguments(tool)}`].join('\n\n');
+  return [
+    `### ${code(tool.name)}: ${tool.title}`,
+    toOneLine(tool.description),
+    `Scope ${code(tool.scope)}; ${effect}. ${toArguments(tool)}`,
+  ].join('\n\n');
 }
 
 /** The endpoints a client can connect to: the two same-host paths, the hosted endpoint, and the CLI over stdio. */
 function toEndpointTable({ site }: Content): string {
   const rows = [
-    ...MCP_PATHS.map((path) => [code(toUrl(site.base_url, path)), 'Streamable HTTP', path === PATHS.mcp ? 'The default: same host as the docs and the OAuth metadata.' : 'The same endpoint, for clients that look under /.well-known/.']),
-    [code(toUrl(site.app_url, PATHS.mcp)), 'Streamable HTTP', 'The hosted endpoint itself (a resource of its own: tokens name its origin).'],
+    ...MCP_PATHS.map((path) => [
+      code(toUrl(site.base_url, path)),
+      'Streamable HTTP',
+      path === PATHS.mcp
+        ? 'The default: same host as the docs and the OAuth metadata.'
+        : 'The same endpoint, for clients that look under /.well-known/.',
+    ]),
+    [
+      code(toUrl(site.app_url, PATHS.mcp)),
+      'Streamable HTTP',
+      'The hosted endpoint itself (a resource of its own: tokens name its origin).',
+    ],
     [code(`${site.cli.binary} mcp`), 'stdio', 'For clients that start a local process; uses the credential the CLI stored.'],
   ];
   return ['| Address | Transport | Use |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -48,7 +62,9 @@ function toEndpointTable({ site }: Content): string {
 /** The errors an agent can meet: JSON-RPC errors of the tool endpoint, then the problem codes of /api/ paths. */
 function toErrorTables({ site, errors }: Content): string {
   const errorsPage = toUrl(site.base_url, PATHS.errorsDoc);
-  const jsonrpc = errors.jsonrpc.map((e) => `| ${code(e.code)} | ${e.http_status} | ${cell(e.message)}: ${cell(e.cause)} | ${cell(e.resolution)} |`);
+  const jsonrpc = errors.jsonrpc.map(
+    (e) => `| ${code(e.code)} | ${e.http_status} | ${cell(e.message)}: ${cell(e.cause)} | ${cell(e.resolution)} |`,
+  );
   const problems = errors.problems.map((p) => `| ${code(p.code)} | ${p.status} | ${cell(p.cause)} | ${cell(p.resolution)} |`);
   return [
     ['| JSON-RPC code | HTTP | Meaning | What to do |', '|---|---|---|---|', ...jsonrpc].join('\n'),

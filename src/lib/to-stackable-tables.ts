@@ -6,7 +6,6 @@ export const STACK_FROM_COLUMNS = 3;
 
 const TABLE = /<table\b[^>]*>[\s\S]*?<\/table>/g;
 
-
 /**
  * Gives identifiers in table cells (`workflow_id`, `tools/call`, `warden:access`, URLs) their break points: a `<wbr>`
  * after each `_`, `.`, `/` and `:`, so a narrow column wraps them between their parts and never inside a word (the

@@ -2,11 +2,19 @@ import type { Tool } from '../schemas/tool.ts';
 import { PATHS, toUrl } from '../../facts/paths.ts';
 
 /** The `_meta` every request of the stateless (2026-07-28) protocol era carries. */
-const toMeta = (version: string) => ({ 'io.modelcontextprotocol/protocolVersion': version, 'io.modelcontextprotocol/clientCapabilities': {} });
+const toMeta = (version: string) => ({
+  'io.modelcontextprotocol/protocolVersion': version,
+  'io.modelcontextprotocol/clientCapabilities': {},
+});
 
 /** The JSON-RPC `tools/call` request of a tool's content example, in the stateless protocol era `version`. */
 export function toToolCallRequest(tool: Tool, version: string): Record<string, unknown> {
-  return { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: tool.example.arguments, _meta: toMeta(version) } };
+  return {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: tool.name, arguments: tool.example.arguments, _meta: toMeta(version) },
+  };
 }
 
 /** The HTTP headers of a `tools/call` in the stateless era (MCP Streamable HTTP; 2026-07-28 routing headers). */

@@ -4,4 +4,6 @@ import { getPages } from '../content/pages.ts';
 // llms.txt and llms-full.txt files once the twins exist. A build-internal file: src/integrations/agent-files.ts
 // reads it and removes it.
 export const GET = async () =>
-  new Response(JSON.stringify((await getPages()).map(({ path, title, description, section }) => ({ path, title, description, section }))), { headers: { 'Content-Type': 'application/json' } });
+  new Response(JSON.stringify((await getPages()).map(({ path, title, description, section }) => ({ path, title, description, section }))), {
+    headers: { 'Content-Type': 'application/json' },
+  });

@@ -14,6 +14,7 @@ export const onRequest = defineRouteMiddleware(async (context) => {
   const route = context.locals.starlightRoute;
   const nav = toPageNavigation(await getNavigation(), toRequestPagePath(context.url.pathname));
   route.sidebar = nav.sidebar;
-  const link = (l?: { href: string; label: string }) => (l ? { type: 'link' as const, href: l.href, label: l.label, isCurrent: false, badge: undefined, attrs: {} } : undefined);
+  const link = (l?: { href: string; label: string }) =>
+    l ? { type: 'link' as const, href: l.href, label: l.label, isCurrent: false, badge: undefined, attrs: {} } : undefined;
   route.pagination = { prev: link(nav.prev), next: link(nav.next) };
 });

@@ -55,9 +55,7 @@ export const cannedRunSchema = z.strictObject({
     pull_request: z.url(),
     checks: z.array(z.strictObject({ name: z.string().min(1), offset_s: offset, passed: z.boolean(), detail: z.string() })),
   }),
-  events: z.array(
-    z.strictObject({ offset_s: offset, actor: z.string().min(1), action: z.string().min(1), detail: z.string().min(1) }),
-  ),
+  events: z.array(z.strictObject({ offset_s: offset, actor: z.string().min(1), action: z.string().min(1), detail: z.string().min(1) })),
 });
 
 /** The license every sandbox account reports (`content/sandbox/license.yaml`). */

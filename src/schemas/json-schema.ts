@@ -15,16 +15,65 @@ function withoutComponentRefs(value: unknown): unknown {
 }
 
 // Keywords whose value is one subschema, a list of them, or a map of them (JSON Schema 2020-12 §10, §8.2.4).
-const ONE_SCHEMA = ['items', 'additionalProperties', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+const ONE_SCHEMA = [
+  'items',
+  'additionalProperties',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 // Every other keyword of JSON Schema 2020-12 (Core §8, Validation §6–§9) and of OpenAPI 3.1's Schema Object (§4.8.24).
 const OTHER_KEYWORDS = [
-  '$schema', '$id', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', 'type', 'enum', 'const',
-  'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
-  'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required',
-  'dependentRequired', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema', 'title', 'description', 'default',
-  'deprecated', 'readOnly', 'writeOnly', 'examples', 'example', 'discriminator', 'xml', 'externalDocs',
+  '$schema',
+  '$id',
+  '$ref',
+  '$anchor',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$vocabulary',
+  '$comment',
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'dependentRequired',
+  'format',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  'title',
+  'description',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'examples',
+  'example',
+  'discriminator',
+  'xml',
+  'externalDocs',
 ];
 const KEYWORDS = new Set([...ONE_SCHEMA, ...SCHEMA_LISTS, ...SCHEMA_MAPS, ...OTHER_KEYWORDS]);
 
@@ -58,7 +107,8 @@ export function findUndescribedFields(schema: unknown): SchemaPath[] {
   const found: SchemaPath[] = [];
   visitSchemas(schema, (s, path) => {
     if (!isObject(s.properties)) return;
-    for (const [name, field] of Object.entries(s.properties)) if (isObject(field) && !isDescribed(field)) found.push([...path, 'properties', name]);
+    for (const [name, field] of Object.entries(s.properties))
+      if (isObject(field) && !isDescribed(field)) found.push([...path, 'properties', name]);
   });
   return found;
 }
@@ -76,21 +126,27 @@ export function findUnknownKeywords(schema: unknown): SchemaPath[] {
 }
 
 /** A JSON Schema (2020-12) object that Ajv can compile and whose every field has a description; the message says why not. */
-export const jsonSchema = z
-  .record(z.string(), z.unknown())
-  .superRefine((schema, ctx) => {
-    try {
-      ajv.compile(withoutComponentRefs(schema) as object);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: `not a valid JSON Schema: ${(error as Error).message}` });
-    }
-    for (const path of findUndescribedFields(schema)) {
-      ctx.addIssue({ code: 'custom', path, message: 'no description: say what this field holds (agents read it to fill arguments and read results)' });
-    }
-    for (const path of findUnknownKeywords(schema)) {
-      ctx.addIssue({ code: 'custom', path, message: 'not a JSON Schema keyword (in a YAML { … } mapping an unquoted comma ends a value: quote text that has one)' });
-    }
-  });
+export const jsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
+  try {
+    ajv.compile(withoutComponentRefs(schema) as object);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `not a valid JSON Schema: ${(error as Error).message}` });
+  }
+  for (const path of findUndescribedFields(schema)) {
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: 'no description: say what this field holds (agents read it to fill arguments and read results)',
+    });
+  }
+  for (const path of findUnknownKeywords(schema)) {
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: 'not a JSON Schema keyword (in a YAML { … } mapping an unquoted comma ends a value: quote text that has one)',
+    });
+  }
+});
 
 /** A shared schema (`content/schemas/<Name>.yaml`): a JSON Schema with a top-level description, which every `$ref` to it relies on. */
 export const sharedJsonSchema = jsonSchema.refine((s) => typeof s.description === 'string' && s.description.trim() !== '', {

@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 const scopeName = z.string().regex(/^[a-z][a-z0-9]*:[a-z0-9.]+$/, 'a scope looks like "product:name"');
 const absolutePath = z.string().regex(/^\/[^\s]*$/, 'an absolute path starting with "/"');
-const sshEd25519Key = z.string().regex(/^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{43}=?$/, 'an OpenSSH Ed25519 public key: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5…" (no comment)');
+const sshEd25519Key = z
+  .string()
+  .regex(
+    /^ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI[A-Za-z0-9+/]{43}=?$/,
+    'an OpenSSH Ed25519 public key: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5…" (no comment)',
+  );
 const httpUrl = z
   .url({ protocol: /^https?$/ })
   .refine((u) => !u.endsWith('/') && !u.includes('?') && !u.includes('#'), 'no trailing slash, query or fragment');
@@ -36,7 +41,16 @@ export const siteSchema = z
       release_archive: httpUrl,
       install_dir_default: z.string().min(1),
       env_prefix: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
-      targets: z.array(z.string().regex(/^(linux-(x64|arm64)(-musl)?|darwin-(x64|arm64)|windows-(x64|arm64))$/, 'a target looks like "darwin-arm64", "linux-x64-musl" or "windows-x64"')).min(1),
+      targets: z
+        .array(
+          z
+            .string()
+            .regex(
+              /^(linux-(x64|arm64)(-musl)?|darwin-(x64|arm64)|windows-(x64|arm64))$/,
+              'a target looks like "darwin-arm64", "linux-x64-musl" or "windows-x64"',
+            ),
+        )
+        .min(1),
       /** The release signing key's public half, as OpenSSH writes it (`ssh-ed25519 <base64>`). */
       release_signing_key: sshEd25519Key,
       installer_ps1_path: absolutePath,

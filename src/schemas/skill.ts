@@ -8,7 +8,10 @@ const prose = z.string().trim().min(1);
  */
 export const skillSchema = z.strictObject({
   // agentskills.io specification, name field: 1–64 lower-case letters, digits and single hyphens, no hyphen at either end.
-  name: z.string().max(64).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens, at most 64 characters'),
+  name: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case letters, digits and single hyphens, at most 64 characters'),
   // agentskills.io specification, description field: what the skill does and when to use it, at most 1024 characters.
   description: z.string().trim().min(20).max(1024),
   install: prose,

@@ -25,8 +25,10 @@ export function checkHealthAlias(health: Probe, alias: Probe): RuleResult {
   const rule = '§9 GET /api/v1/health: identical to /api/health';
   const problems: string[] = [];
   if (alias.status !== health.status) problems.push(`status ${alias.status} vs ${health.status}`);
-  if (alias.headers['content-type'] !== health.headers['content-type']) problems.push(`content-type "${alias.headers['content-type']}" vs "${health.headers['content-type']}"`);
-  if (!isDeepStrictEqual(toJson(alias), toJson(health)) || toJson(alias) === undefined) problems.push(`bodies differ: ${alias.text.slice(0, 120)} vs ${health.text.slice(0, 120)}`);
+  if (alias.headers['content-type'] !== health.headers['content-type'])
+    problems.push(`content-type "${alias.headers['content-type']}" vs "${health.headers['content-type']}"`);
+  if (!isDeepStrictEqual(toJson(alias), toJson(health)) || toJson(alias) === undefined)
+    problems.push(`bodies differ: ${alias.text.slice(0, 120)} vs ${health.text.slice(0, 120)}`);
   return toResult(rule, problems, `${toEvidence(alias)}, same document as ${PATHS.health}`);
 }
 
@@ -49,18 +51,29 @@ export function checkProblem(probe: Probe, path: string): RuleResult {
   return toResult(rule, problems, `${toEvidence(probe)}; fields ${fields}; type ${String(body?.type ?? '-')}`);
 }
 
-const varyHasAccept = (p: Probe) => (p.headers['vary'] ?? '').split(',').some((v) => v.trim().toLowerCase() === 'accept' || v.trim() === '*');
+const varyHasAccept = (p: Probe) =>
+  (p.headers['vary'] ?? '').split(',').some((v) => v.trim().toLowerCase() === 'accept' || v.trim() === '*');
 
 /** Contract §4.3: a page's markdown by `Accept: text/markdown` and by `.md`, same twin; negotiated variants carry `Vary: Accept`. */
 export function checkMarkdown(page: string, twinPath: string, html: Probe, negotiated: Probe, twin: Probe): RuleResult[] {
   const byAccept = checkStatusAndType(negotiated, 200, ['text/markdown']);
   if (negotiated.status === 200 && !varyHasAccept(negotiated)) byAccept.push('markdown variant has no Vary: Accept');
-  if (html.status !== 200 || !['text/html'].includes((html.headers['content-type'] ?? '').split(';')[0]!)) byAccept.push(`HTML variant: ${toEvidence(html)}`);
+  if (html.status !== 200 || !['text/html'].includes((html.headers['content-type'] ?? '').split(';')[0]!))
+    byAccept.push(`HTML variant: ${toEvidence(html)}`);
   else if (!varyHasAccept(html)) byAccept.push('HTML variant has no Vary: Accept');
   const byMd = checkStatusAndType(twin, 200, ['text/markdown']);
-  if (twin.status === 200 && negotiated.status === 200 && twin.text !== negotiated.text) byMd.push('the .md body differs from the negotiated markdown');
+  if (twin.status === 200 && negotiated.status === 200 && twin.text !== negotiated.text)
+    byMd.push('the .md body differs from the negotiated markdown');
   return [
-    toResult(`§4.3 Accept: text/markdown on ${page}: markdown, Vary: Accept`, byAccept, `${toEvidence(negotiated)}, vary "${negotiated.headers['vary'] ?? ''}"; HTML vary "${html.headers['vary'] ?? ''}"`),
-    toResult(`§4.3 GET ${twinPath}: the same markdown twin`, byMd, `${toEvidence(twin)}, ${twin.text.length} bytes${varyHasAccept(twin) ? ', vary Accept' : ''}`),
+    toResult(
+      `§4.3 Accept: text/markdown on ${page}: markdown, Vary: Accept`,
+      byAccept,
+      `${toEvidence(negotiated)}, vary "${negotiated.headers['vary'] ?? ''}"; HTML vary "${html.headers['vary'] ?? ''}"`,
+    ),
+    toResult(
+      `§4.3 GET ${twinPath}: the same markdown twin`,
+      byMd,
+      `${toEvidence(twin)}, ${twin.text.length} bytes${varyHasAccept(twin) ? ', vary Accept' : ''}`,
+    ),
   ];
 }

@@ -20,7 +20,11 @@ export function checkLlmsText(text: string): string[] {
 export function checkLlmsSections(sections: Probe[]): RuleResult {
   const rule = '§4.1 llms.txt sections: each section file is text within 50,000 characters';
   if (sections.length === 0) return toResult(rule, [], 'one llms.txt, no sections');
-  const problems = sections.flatMap((p) => [...checkStatusAndType(p, 200, ['text/plain', 'text/markdown']), ...(p.status === 200 ? checkLlmsText(p.text) : [])].map((m) => `${new URL(p.url).pathname}: ${m}`));
+  const problems = sections.flatMap((p) =>
+    [...checkStatusAndType(p, 200, ['text/plain', 'text/markdown']), ...(p.status === 200 ? checkLlmsText(p.text) : [])].map(
+      (m) => `${new URL(p.url).pathname}: ${m}`,
+    ),
+  );
   const largest = Math.max(...sections.map((p) => p.text.length));
   return toResult(rule, problems, `${sections.length} section files, largest ${largest} characters; first ${toEvidence(sections[0]!)}`);
 }

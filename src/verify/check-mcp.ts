@@ -8,7 +8,12 @@ import { validateSchema } from './validate-schema.ts';
 export function toRpcMessage(probe: Probe): Record<string, unknown> | undefined {
   if (toMediaType(probe) !== 'text/event-stream') return toJson(probe) as Record<string, unknown> | undefined;
   const events = probe.text.split(/\r?\n\r?\n/).map((event) =>
-    event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).replace(/^ /, '')).join('\n'));
+    event
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).replace(/^ /, ''))
+      .join('\n'),
+  );
   for (const data of events.reverse()) {
     try {
       const message = JSON.parse(data) as Record<string, unknown>;
@@ -21,14 +26,23 @@ export function toRpcMessage(probe: Probe): Record<string, unknown> | undefined 
 }
 
 /** Contract §4.2 rule 3: a public method answers 200 with a JSON-RPC result and needs no credential. */
-export function checkPublicMethod(path: string, method: string, probe: Probe, check?: (result: Record<string, unknown>) => string[]): RuleResult {
+export function checkPublicMethod(
+  path: string,
+  method: string,
+  probe: Probe,
+  check?: (result: Record<string, unknown>) => string[],
+): RuleResult {
   const rule = `§4.2 ${path} ${method} without a credential`;
   const problems: string[] = [];
   const message = toRpcMessage(probe);
   if (probe.status !== 200) problems.push(`${toEvidence(probe)}: ${probe.text.slice(0, 160)}`);
   else if (!message) problems.push(`no JSON-RPC message in the ${toMediaType(probe)} body`);
   else {
-    problems.push(...validateSchema(RPC_RESULT_SCHEMA, message).map((e) => `JSON-RPC: ${e}${message.error ? ` (error ${JSON.stringify(message.error)})` : ''}`));
+    problems.push(
+      ...validateSchema(RPC_RESULT_SCHEMA, message).map(
+        (e) => `JSON-RPC: ${e}${message.error ? ` (error ${JSON.stringify(message.error)})` : ''}`,
+      ),
+    );
     if (message.result && check) problems.push(...check(message.result as Record<string, unknown>));
   }
   return toResult(rule, problems, `${toEvidence(probe)}, result keys ${Object.keys((message?.result as object) ?? {}).join(',') || '-'}`);
@@ -59,7 +73,8 @@ export function checkToolsEqual(path: string, probe: Probe, toolsJson: Probe): R
   const rule = `§4.2 ${path} tools/list equals /mcp/tools.json`;
   const listed = (toRpcMessage(probe)?.result as { tools?: { name: string }[] } | undefined)?.tools;
   const published = (toJson(toolsJson) as { tools?: { name: string }[] } | undefined)?.tools;
-  if (!listed || !published) return toResult(rule, [`missing list: tools/list ${listed ? 'ok' : 'absent'}, tools.json ${published ? 'ok' : 'absent'}`], '');
+  if (!listed || !published)
+    return toResult(rule, [`missing list: tools/list ${listed ? 'ok' : 'absent'}, tools.json ${published ? 'ok' : 'absent'}`], '');
   const byName = (tools: { name: string }[]) => [...tools].sort((a, b) => a.name.localeCompare(b.name));
   const problems: string[] = [];
   if (!isDeepStrictEqual(byName(listed), byName(published))) {
@@ -67,7 +82,9 @@ export function checkToolsEqual(path: string, probe: Probe, toolsJson: Probe): R
     const b = new Set(published.map((t) => t.name));
     const onlyRpc = [...a].filter((n) => !b.has(n));
     const onlyFile = [...b].filter((n) => !a.has(n));
-    problems.push(`differ: only in tools/list [${onlyRpc.join(',')}], only in tools.json [${onlyFile.join(',')}]${onlyRpc.length + onlyFile.length === 0 ? ' (same names, different definitions)' : ''}`);
+    problems.push(
+      `differ: only in tools/list [${onlyRpc.join(',')}], only in tools.json [${onlyFile.join(',')}]${onlyRpc.length + onlyFile.length === 0 ? ' (same names, different definitions)' : ''}`,
+    );
   }
   return toResult(rule, problems, `${listed.length} tools, identical to tools.json`);
 }

@@ -46,7 +46,9 @@ export const TOOLS_LIST_SCHEMA = {
 export const MCP_MANIFEST_SCHEMA = {
   type: 'object',
   required: ['tools'],
-  properties: { tools: { type: 'array', minItems: 1, items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } },
+  properties: {
+    tools: { type: 'array', minItems: 1, items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+  },
 } as const;
 
 /** Contract §2.4 / RFC 9728 §2: protected-resource metadata naming at least one authorization server. */

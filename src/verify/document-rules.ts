@@ -52,7 +52,9 @@ export function toUrlsIn(value: unknown): string[] {
 
 /** Problems when a document does not name each wanted address (exact URL or URL path suffix). */
 export function requireAddresses(urls: string[], wanted: Record<string, (u: string) => boolean>): string[] {
-  return Object.entries(wanted).filter(([, test]) => !urls.some(test)).map(([what]) => `names no ${what} address`);
+  return Object.entries(wanted)
+    .filter(([, test]) => !urls.some(test))
+    .map(([what]) => `names no ${what} address`);
 }
 
 /** The contract's GET documents (§4.1, §2.4) and what each must look like. */
@@ -60,31 +62,59 @@ export function toDocumentRules(): DocumentRule[] {
   const at = (base: string, path: string) => (u: string) => u === toUrl(base, path);
   const endsWith = (suffix: string) => (u: string) => u.replace(/\/$/, '').endsWith(suffix);
   return [
-    { rule: '§4.1 GET /openapi.json: OpenAPI 3.1 (§2.4 operations)', path: PATHS.openapi, types: JSON_TYPES, schema: OPENAPI_SCHEMA, extra: checkOperations },
+    {
+      rule: '§4.1 GET /openapi.json: OpenAPI 3.1 (§2.4 operations)',
+      path: PATHS.openapi,
+      types: JSON_TYPES,
+      schema: OPENAPI_SCHEMA,
+      extra: checkOperations,
+    },
     {
       rule: '§2.1 GET /api/health: health document',
       path: PATHS.health,
       types: JSON_TYPES,
       schema: HEALTH_SCHEMA,
-      extra: (b, base) => ((b as { openapi?: string }).openapi === toUrl(base, PATHS.openapi) ? [] : [`openapi is not ${toUrl(base, PATHS.openapi)}`]).concat(
-        endsWith('/mcp')((b as { mcp?: string }).mcp ?? '') ? [] : ['mcp does not end in /mcp'],
-      ),
+      extra: (b, base) =>
+        ((b as { openapi?: string }).openapi === toUrl(base, PATHS.openapi) ? [] : [`openapi is not ${toUrl(base, PATHS.openapi)}`]).concat(
+          endsWith('/mcp')((b as { mcp?: string }).mcp ?? '') ? [] : ['mcp does not end in /mcp'],
+        ),
     },
     {
       rule: '§2.4 GET /api/catalog: docs, OpenAPI, MCP and CLI addresses',
       path: PATHS.devCatalog,
       types: JSON_TYPES,
-      extra: (b, base) => requireAddresses(toUrlsIn(b), { OpenAPI: at(base, PATHS.openapi), 'tool-endpoint (/mcp)': endsWith('/mcp'), 'CLI (/install)': at(base, PATHS.install), docs: (u) => new URL(u).pathname.startsWith('/docs') }),
+      extra: (b, base) =>
+        requireAddresses(toUrlsIn(b), {
+          OpenAPI: at(base, PATHS.openapi),
+          'tool-endpoint (/mcp)': endsWith('/mcp'),
+          'CLI (/install)': at(base, PATHS.install),
+          docs: (u) => new URL(u).pathname.startsWith('/docs'),
+        }),
     },
-    { rule: '§2.4 GET /.well-known/mcp.json: tool manifest with tools', path: PATHS.mcpManifest, types: JSON_TYPES, schema: MCP_MANIFEST_SCHEMA },
+    {
+      rule: '§2.4 GET /.well-known/mcp.json: tool manifest with tools',
+      path: PATHS.mcpManifest,
+      types: JSON_TYPES,
+      schema: MCP_MANIFEST_SCHEMA,
+    },
     {
       rule: '§2.4 GET /.well-known/api-catalog.json: RFC 9727 linkset',
       path: PATHS.apiCatalogJson,
       types: ['application/linkset+json', 'application/json'],
       schema: LINKSET_SCHEMA,
-      extra: (b, base) => requireAddresses(toUrlsIn(b), { OpenAPI: at(base, PATHS.openapi), 'OAuth metadata': at(base, PATHS.protectedResource), docs: (u) => new URL(u).pathname.startsWith('/docs') }),
+      extra: (b, base) =>
+        requireAddresses(toUrlsIn(b), {
+          OpenAPI: at(base, PATHS.openapi),
+          'OAuth metadata': at(base, PATHS.protectedResource),
+          docs: (u) => new URL(u).pathname.startsWith('/docs'),
+        }),
     },
-    { rule: '§2.4 GET /.well-known/oauth-protected-resource: RFC 9728 metadata', path: PATHS.protectedResource, types: JSON_TYPES, schema: PROTECTED_RESOURCE_SCHEMA },
+    {
+      rule: '§2.4 GET /.well-known/oauth-protected-resource: RFC 9728 metadata',
+      path: PATHS.protectedResource,
+      types: JSON_TYPES,
+      schema: PROTECTED_RESOURCE_SCHEMA,
+    },
     { rule: '§2.4 GET /mcp/tools.json: static tools/list catalog', path: PATHS.toolsJson, types: JSON_TYPES, schema: TOOLS_LIST_SCHEMA },
     {
       rule: '§4.1 GET /llms.txt: agent index text',

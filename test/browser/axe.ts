@@ -16,7 +16,9 @@ export async function findSevereAxeViolations(page: Page): Promise<string[]> {
   // Expressive Code makes overflowing code blocks keyboard-focusable from a ResizeObserver after an idle callback;
   // scan once the page's own script has done that, not before.
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('.expressive-code pre')].every((pre) => pre.scrollWidth <= pre.clientWidth || pre.hasAttribute('tabindex')),
+    [...document.querySelectorAll('.expressive-code pre')].every(
+      (pre) => pre.scrollWidth <= pre.clientWidth || pre.hasAttribute('tabindex'),
+    ),
   );
   await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
@@ -26,5 +28,11 @@ export async function findSevereAxeViolations(page: Page): Promise<string[]> {
   })) as AxeViolation[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }

@@ -10,7 +10,15 @@ export const SITE_DIR = process.env.WARDEN_BROWSER_DIST ? resolve(process.env.WA
 /** Debian's Chromium, headless, with nothing that phones home. */
 export const CHROMIUM_OPTIONS = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 /** Starts Debian's Chromium with CHROMIUM_OPTIONS. */

@@ -17,11 +17,17 @@ describe('page actions', () => {
     // The status's first words after the click are the copy's outcome, caught as the DOM changes.
     await page.locator('.page-actions__status').evaluate((status) => {
       (status as HTMLElement & { outcome?: Promise<string> }).outcome = new Promise((resolve) => {
-        new MutationObserver(() => status.textContent && resolve(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+        new MutationObserver(() => status.textContent && resolve(status.textContent)).observe(status, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
       });
     });
     await page.getByRole('button', { name: 'Copy page as Markdown' }).click();
-    expect(await page.locator('.page-actions__status').evaluate((status) => (status as HTMLElement & { outcome?: Promise<string> }).outcome)).toBe('Copied');
+    expect(
+      await page.locator('.page-actions__status').evaluate((status) => (status as HTMLElement & { outcome?: Promise<string> }).outcome),
+    ).toBe('Copied');
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     const twin = readFileSync(join(SITE_DIR, path === '/' ? 'index.md' : `${path}.md`), 'utf8');
     expect(clipboard).toBe(twin);

@@ -22,7 +22,9 @@ function recordShifts(): void {
   const keep = (entries: PerformanceEntryList) => {
     for (const e of entries as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
       if (e.hadRecentInput) continue;
-      const sources = (e.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : String(s.node?.nodeName)));
+      const sources = (e.sources ?? []).map((s) =>
+        s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].join('.')}` : String(s.node?.nodeName),
+      );
       w.__shifts.push({ value: e.value, time: e.startTime, sources });
     }
   };
@@ -40,7 +42,9 @@ function recordShifts(): void {
  * shifts text) and two more frames painted, so every layout the load caused has run and its shifts are recorded.
  */
 function settle(): Promise<void> {
-  return document.fonts.ready.then(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  return document.fonts.ready.then(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
 }
 
 /** CLS as Chrome and Lighthouse define it: the largest session window of shifts (gaps under 1 s, at most 5 s). */
@@ -63,7 +67,11 @@ export function toCls(shifts: Array<{ value: number; time: number }>): number {
 
 /** Elements wider than their container, content hidden or scrolled sideways, and sideways page scroll. */
 function findOverflow(): string[] {
-  const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].slice(0, 2).map((c) => `.${c}`).join('')}`;
+  const name = (el: Element) =>
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList]
+      .slice(0, 2)
+      .map((c) => `.${c}`)
+      .join('')}`;
   const problems: string[] = [];
   const root = document.documentElement;
   if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth}px in ${root.clientWidth}px`);
@@ -80,7 +88,8 @@ function findOverflow(): string[] {
   for (const el of document.body.querySelectorAll('*')) {
     if (!shown(el)) continue;
     const style = getComputedStyle(el);
-    if (style.position === 'fixed' || style.position === 'absolute' || style.display.startsWith('inline') && el.tagName !== 'IMG') continue;
+    if (style.position === 'fixed' || style.position === 'absolute' || (style.display.startsWith('inline') && el.tagName !== 'IMG'))
+      continue;
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     if (/auto|scroll|hidden|clip/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1) {
@@ -123,7 +132,9 @@ export interface EveryPageChecks {
  * nothing scrolls sideways, its CLS is below MAX_CLS, and with `axe` it has no serious or critical violation.
  */
 export function describeEveryPageAt(width: number, checks: EveryPageChecks = {}): void {
-  const pages = listFiles(SITE_DIR).filter((f) => f.endsWith('.html')).map(toPagePathOfHtmlFile);
+  const pages = listFiles(SITE_DIR)
+    .filter((f) => f.endsWith('.html'))
+    .map(toPagePathOfHtmlFile);
   let site: BrowserSite;
   beforeAll(async () => {
     site = await openSite();

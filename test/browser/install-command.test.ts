@@ -12,7 +12,12 @@ import { MAX_CLS, measureLayout } from './every-page-check.ts';
 const CHROME = 'AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const SYSTEMS = {
   windows: { userAgent: `Mozilla/5.0 (Windows NT 10.0; Win64; x64) ${CHROME}`, platform: 'Win32', hints: 'Windows', version: '15.0.0' },
-  macos: { userAgent: `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) ${CHROME}`, platform: 'MacIntel', hints: 'macOS', version: '14.6.1' },
+  macos: {
+    userAgent: `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) ${CHROME}`,
+    platform: 'MacIntel',
+    hints: 'macOS',
+    version: '14.6.1',
+  },
 } as const;
 type System = keyof typeof SYSTEMS;
 
@@ -34,7 +39,14 @@ async function emulate(page: Page, system: System): Promise<void> {
   await cdp.send('Emulation.setUserAgentOverride', {
     userAgent: s.userAgent,
     platform: s.platform,
-    userAgentMetadata: { platform: s.hints, platformVersion: s.version, architecture: 'x86', model: '', mobile: false, brands: [{ brand: 'Chromium', version: '140' }] },
+    userAgentMetadata: {
+      platform: s.hints,
+      platformVersion: s.version,
+      architecture: 'x86',
+      model: '',
+      mobile: false,
+      brands: [{ brand: 'Chromium', version: '140' }],
+    },
   });
 }
 
@@ -52,9 +64,9 @@ function readInstallTabs(page: Page) {
   );
 }
 
-describe('the install line for the reader\'s system', () => {
+describe("the install line for the reader's system", () => {
   it.each(PAGES.flatMap((path) => (['windows', 'macos'] as const).map((system) => [path, system] as const)))(
-    '%s as %s: shows that system\'s line, the other one tab away',
+    "%s as %s: shows that system's line, the other one tab away",
     async (path, system) => {
       const context = await site.newContext();
       try {
@@ -88,7 +100,7 @@ describe('the install line for the reader\'s system', () => {
     }
   });
 
-  it('keeps the reader\'s own choice: a click switches every install line and holds on the next page', async () => {
+  it("keeps the reader's own choice: a click switches every install line and holds on the next page", async () => {
     const context = await site.newContext();
     try {
       const page = await context.newPage();
@@ -97,7 +109,8 @@ describe('the install line for the reader\'s system', () => {
       const before = await readInstallTabs(page);
       expect(before.length).toBeGreaterThan(1);
       await page.getByRole('tab', { name: 'macOS and Linux' }).first().click();
-      for (const set of await readInstallTabs(page)) expect(set).toEqual({ selected: 'macOS and Linux', shown: [expect.stringContaining(sh)] });
+      for (const set of await readInstallTabs(page))
+        expect(set).toEqual({ selected: 'macOS and Linux', shown: [expect.stringContaining(sh)] });
       await page.goto('/docs/quick-start');
       expect((await readInstallTabs(page)).map((t) => t.selected)).toEqual(['macOS and Linux']);
       // And back, by keyboard, as Starlight's tabs allow.

@@ -42,37 +42,41 @@ describe('"Use with AI" menu', () => {
 });
 
 describe('identifiers in reference tables at 1280 px', () => {
-  it.each(['/docs/tools/get_run', '/docs/tools/start_run', '/docs/reference/get-health', '/docs/errors'])('%s: no identifier in a table cell breaks inside a word', async (path) => {
-    const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(path);
-    // A code element's text laid out on several lines: each line must end at a break point the build put there
-    // (after _ . / :) or at a space, never between two letters or digits.
-    const broken = await page.evaluate(() => {
-      const found: string[] = [];
-      for (const code of document.querySelectorAll<HTMLElement>('.sl-markdown-content td code, .sl-markdown-content th code')) {
-        const text = code.textContent ?? '';
-        const range = document.createRange();
-        let lastTop: number | undefined;
-        // Walk characters across text nodes and note where the line changes.
-        const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
-        let previous = '';
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const value = node.textContent ?? '';
-          for (let i = 0; i < value.length; i++) {
-            range.setStart(node, i);
-            range.setEnd(node, i + 1);
-            const rect = range.getClientRects()[0];
-            if (!rect) continue;
-            if (lastTop !== undefined && rect.top > lastTop + 2 && /[A-Za-z0-9]/.test(previous) && /[A-Za-z0-9]/.test(value[i]!)) found.push(text);
-            lastTop = rect.top;
-            previous = value[i]!;
+  it.each(['/docs/tools/get_run', '/docs/tools/start_run', '/docs/reference/get-health', '/docs/errors'])(
+    '%s: no identifier in a table cell breaks inside a word',
+    async (path) => {
+      const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(path);
+      // A code element's text laid out on several lines: each line must end at a break point the build put there
+      // (after _ . / :) or at a space, never between two letters or digits.
+      const broken = await page.evaluate(() => {
+        const found: string[] = [];
+        for (const code of document.querySelectorAll<HTMLElement>('.sl-markdown-content td code, .sl-markdown-content th code')) {
+          const text = code.textContent ?? '';
+          const range = document.createRange();
+          let lastTop: number | undefined;
+          // Walk characters across text nodes and note where the line changes.
+          const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+          let previous = '';
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const value = node.textContent ?? '';
+            for (let i = 0; i < value.length; i++) {
+              range.setStart(node, i);
+              range.setEnd(node, i + 1);
+              const rect = range.getClientRects()[0];
+              if (!rect) continue;
+              if (lastTop !== undefined && rect.top > lastTop + 2 && /[A-Za-z0-9]/.test(previous) && /[A-Za-z0-9]/.test(value[i]!))
+                found.push(text);
+              lastTop = rect.top;
+              previous = value[i]!;
+            }
           }
         }
-      }
-      return found;
-    });
-    expect(broken).toEqual([]);
-    await context.close();
-  });
+        return found;
+      });
+      expect(broken).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -29,7 +29,8 @@ async function freshPage(): Promise<{ page: Page; problems: string[] }> {
   page.on('console', (m) => {
     // Chromium logs an error page's own status as "Failed to load resource"; that is the page's HTTP status, which
     // the test checks itself, not something the page did.
-    const ownStatus = m.location().url === page.url() && m.text().startsWith('Failed to load resource: the server responded with a status of 4');
+    const ownStatus =
+      m.location().url === page.url() && m.text().startsWith('Failed to load resource: the server responded with a status of 4');
     if (m.type() === 'error' && !ownStatus) problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -40,8 +41,12 @@ async function freshPage(): Promise<{ page: Page; problems: string[] }> {
 async function authorizationUrl(): Promise<string> {
   const url = new URL((await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint!);
   url.search = new URLSearchParams({
-    client_id: site.cli.client_id, response_type: 'code', redirect_uri: 'http://127.0.0.1:9/callback', scope: 'warden:access warden:lessons.read',
-    code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
+    client_id: site.cli.client_id,
+    response_type: 'code',
+    redirect_uri: 'http://127.0.0.1:9/callback',
+    scope: 'warden:access warden:lessons.read',
+    code_challenge: 'x'.repeat(43),
+    code_challenge_method: 'S256',
   }).toString();
   return url.href;
 }
@@ -85,7 +90,9 @@ describe("the authorization server's pages in Chromium", () => {
     const lost = await page.goto(`${sandbox.url}/interaction/unknown-uid`);
     expect(lost?.status()).toBe(400);
     await expect(page.locator('h1').textContent()).resolves.toBe('Sign-in failed');
-    const unknown = await page.goto(`${(await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint}?client_id=nobody&response_type=code`);
+    const unknown = await page.goto(
+      `${(await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint}?client_id=nobody&response_type=code`,
+    );
     expect(unknown?.status()).toBe(400);
     await expect(page.locator('main').textContent()).resolves.toContain('invalid_client');
     expect(problems).toEqual([]);
@@ -96,7 +103,9 @@ describe("the authorization server's pages in Chromium", () => {
     await page.goto(`${sandbox.url}/dashboard`);
     await page.getByRole('button', { name: 'Continue as demo user' }).click();
     await page.getByRole('button', { name: 'New registration code' }).click();
-    await expect(page.locator('pre code', { hasText: 'admin register' }).textContent()).resolves.toMatch(/^warden admin register --code \S+$/);
+    await expect(page.locator('pre code', { hasText: 'admin register' }).textContent()).resolves.toMatch(
+      /^warden admin register --code \S+$/,
+    );
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('button', { name: 'Continue as demo user' }).isVisible()).resolves.toBe(true);
     expect(problems).toEqual([]);

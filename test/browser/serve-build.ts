@@ -20,7 +20,10 @@ const noUpstream: Forwarder = async () => {
 export async function serveBuild(dir: string, change: (files: RawFile[]) => RawFile[] = (files) => files): Promise<Listening> {
   // Pass the environment explicitly: vitest sets process.env.BASE_URL to "/" (see built-site.ts).
   const content = await readTestContent();
-  const config = toAppConfig(readEnv({ BASE_URL, APP_URL }), toBuildFacts(content, 'test'), { appUrl: APP_URL, issuer: content.site.auth_issuer });
+  const config = toAppConfig(readEnv({ BASE_URL, APP_URL }), toBuildFacts(content, 'test'), {
+    appUrl: APP_URL,
+    issuer: content.site.auth_issuer,
+  });
   const app = createApp(config, { files: toStaticFiles(change(readDist(dir))), forward: noUpstream });
   return listen(app, '127.0.0.1', 0);
 }

@@ -37,7 +37,8 @@ afterAll(async () => {
   await deployment?.close();
 });
 
-const content = () => readContent(getContentDir(), { BASE_URL: deployment.baseUrl, APP_URL: deployment.sandbox.url, AUTH_ISSUER: deployment.sandbox.url });
+const content = () =>
+  readContent(getContentDir(), { BASE_URL: deployment.baseUrl, APP_URL: deployment.sandbox.url, AUTH_ISSUER: deployment.sandbox.url });
 
 /** Clicks Send on the page's panel and returns the answer it shows: status line, headers, and the body parsed. */
 async function send(page: Page): Promise<{ status: number; head: string; body: any }> {
@@ -105,7 +106,11 @@ describe('Try it, against the running service', () => {
     const { status, head, body } = await send(page);
     expect(status).toBe(200);
     expect(head).toContain('content-type: text/event-stream');
-    expect(body.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(content().tools.map((t) => t.name).sort());
+    expect(body.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(
+      content()
+        .tools.map((t) => t.name)
+        .sort(),
+    );
     await page.close();
   });
 
@@ -167,7 +172,8 @@ describe('Try it when the service cannot be reached', () => {
     const page = await (await browser.newContext({ baseURL: offline.url })).newPage();
     await page.goto('/docs/reference/get-health');
     await page.getByRole('button', { name: 'Send request' }).click();
-    const unreachable = 'Could not reach https://warden.example: the service is not running, or not reachable from this browser. Nothing came back.';
+    const unreachable =
+      'Could not reach https://warden.example: the service is not running, or not reachable from this browser. Nothing came back.';
     await statusSaying(page, unreachable).waitFor();
     expect(await page.locator('[data-try-it] [data-status]').textContent()).toBe(unreachable);
     expect(await page.locator('[data-try-it] [data-response]').isHidden()).toBe(true);
@@ -185,13 +191,22 @@ describe('the build for that address', () => {
     const { site } = content();
     const own = new Set([deployment.baseUrl, deployment.sandbox.url, site.cli.release_archive].map((u) => new URL(u).origin));
     // Pages, twins, llms files, JSON documents and the extension-less ones (the installer, the catalogs).
-    const files = listFiles(deployment.distDir).filter((f) => !/^(_astro|pagefind)\//.test(f) && (/\.(html|md|txt|json|xml)$/.test(f) || !f.split('/').pop()!.includes('.')));
+    const files = listFiles(deployment.distDir).filter(
+      (f) => !/^(_astro|pagefind)\//.test(f) && (/\.(html|md|txt|json|xml)$/.test(f) || !f.split('/').pop()!.includes('.')),
+    );
     expect(files.length).toBeGreaterThan(80);
     const others = files.flatMap((file) => {
       const text = readFileSync(join(deployment.distDir, file), 'utf8');
       // Any address of the service's domain, or of `npm start`'s default ports, that is not this build's own.
       const local = `(?:${LOCAL.edgePort}|${LOCAL.sandboxPort})`;
-      return [...text.matchAll(new RegExp(`https?://(?:[a-z0-9-]+\\.)*warden\\.example(?::\\d+)?|https?://(?:127\\.0\\.0\\.1|localhost|\\[::1\\]):${local}(?!\\d)`, 'gi'))]
+      return [
+        ...text.matchAll(
+          new RegExp(
+            `https?://(?:[a-z0-9-]+\\.)*warden\\.example(?::\\d+)?|https?://(?:127\\.0\\.0\\.1|localhost|\\[::1\\]):${local}(?!\\d)`,
+            'gi',
+          ),
+        ),
+      ]
         .map((m) => m[0])
         .filter((address) => !own.has(new URL(address).origin))
         .map((address) => `${file}: ${address}`);

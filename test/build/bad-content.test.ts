@@ -39,22 +39,38 @@ describe('bad content fails with a message naming the file and field', () => {
 
   it('a schema field without a description: in a tool, an operation and a shared schema, each named with its path', () => {
     const tool = brokenContent((d) =>
-      patch(join(d, 'tools/get_run.yaml'), "cost_usd: { type: number, minimum: 0, description: 'What the step cost, in USD.' }", 'cost_usd: { type: number, minimum: 0 }'),
+      patch(
+        join(d, 'tools/get_run.yaml'),
+        "cost_usd: { type: number, minimum: 0, description: 'What the step cost, in USD.' }",
+        'cost_usd: { type: number, minimum: 0 }',
+      ),
     );
     expect(read(tool)).toThrow(/tools\/get_run\.yaml[\s\S]*outputSchema\.properties\.steps\.items\.properties\.cost_usd: no description/);
     const operation = brokenContent((d) =>
-      patch(join(d, 'operations/getHealth.yaml'), "schema: { $ref: '#/components/schemas/Health' }", 'schema: { type: object, properties: { status: { type: string } } }'),
+      patch(
+        join(d, 'operations/getHealth.yaml'),
+        "schema: { $ref: '#/components/schemas/Health' }",
+        'schema: { type: object, properties: { status: { type: string } } }',
+      ),
     );
-    expect(read(operation)).toThrow(/operations\/getHealth\.yaml[\s\S]*responses\.200\.content\.application\/json\.schema\.properties\.status: no description/);
+    expect(read(operation)).toThrow(
+      /operations\/getHealth\.yaml[\s\S]*responses\.200\.content\.application\/json\.schema\.properties\.status: no description/,
+    );
     const shared = brokenContent((d) => patch(join(d, 'schemas/McpTool.yaml'), /^description: .*\n/m, ''));
     expect(read(shared)).toThrow(/schemas\/McpTool\.yaml[\s\S]*description: say what this schema describes/);
   });
 
   it('a description cut short by an unquoted comma in a YAML { … } mapping: the stray member is named', () => {
     const dir = brokenContent((d) =>
-      patch(join(d, 'tools/get_run.yaml'), "cost_usd: { type: number, minimum: 0, description: 'What the step cost, in USD.' }", 'cost_usd: { type: number, minimum: 0, description: What the step cost, in USD. }'),
+      patch(
+        join(d, 'tools/get_run.yaml'),
+        "cost_usd: { type: number, minimum: 0, description: 'What the step cost, in USD.' }",
+        'cost_usd: { type: number, minimum: 0, description: What the step cost, in USD. }',
+      ),
     );
-    expect(read(dir)).toThrow(/tools\/get_run\.yaml[\s\S]*outputSchema\.properties\.steps\.items\.properties\.cost_usd\.in USD\.: not a JSON Schema keyword/);
+    expect(read(dir)).toThrow(
+      /tools\/get_run\.yaml[\s\S]*outputSchema\.properties\.steps\.items\.properties\.cost_usd\.in USD\.: not a JSON Schema keyword/,
+    );
   });
 
   it('an unknown scope', () => {
@@ -64,20 +80,30 @@ describe('bad content fails with a message naming the file and field', () => {
 
   it('a bad site value', () => {
     const dir = brokenContent((d) => patch(join(d, 'site.yaml'), 'hosted_starts: 500', 'hosted_starts: lots'));
-    const error = (() => { try { read(dir)(); } catch (e) { return e; } })() as ContentError;
+    const error = (() => {
+      try {
+        read(dir)();
+      } catch (e) {
+        return e;
+      }
+    })() as ContentError;
     expect(error).toBeInstanceOf(ContentError);
     expect(error.message).toMatch(/site\.yaml[\s\S]*free_tier\.hosted_starts: /);
   });
 
   it('a service address written out in a page, with its line', () => {
     const dir = brokenContent((d) => patch(join(d, 'docs/limits.md'), /\n\n/, '\n\nThe API lives at https://warden.example/api.\n\n'));
-    expect(read(dir)).toThrow(/docs\/limits\.md[\s\S]*line \d+: "https:\/\/warden\.example" is a service address written out; write a placeholder/);
+    expect(read(dir)).toThrow(
+      /docs\/limits\.md[\s\S]*line \d+: "https:\/\/warden\.example" is a service address written out; write a placeholder/,
+    );
   });
 
   it('a local address of the sandbox written out in a page, and one in an example of a tool', () => {
     const page = brokenContent((d) => patch(join(d, 'docs/limits.md'), /\n\n/, '\n\nOpen http://127.0.0.1:4322/dashboard.\n\n'));
     expect(read(page)).toThrow(/docs\/limits\.md[\s\S]*"http:\/\/127\.0\.0\.1:4322" is a service address/);
-    const tool = brokenContent((d) => patch(join(d, 'tools/get_license.yaml'), 'license_id: lic_demo_free', 'license_id: https://app.warden.example/licenses/1'));
+    const tool = brokenContent((d) =>
+      patch(join(d, 'tools/get_license.yaml'), 'license_id: lic_demo_free', 'license_id: https://app.warden.example/licenses/1'),
+    );
     expect(read(tool)).toThrow(/tools\/get_license\.yaml[\s\S]*"https:\/\/app\.warden\.example" is a service address/);
   });
 
@@ -95,7 +121,12 @@ describe('bad content fails with a message naming the file and field', () => {
 
 const build = (contentDir: string) =>
   promisify(execFile)('npx', ['astro', 'build'], {
-    env: { ...process.env, WARDEN_CONTENT_DIR: contentDir, WARDEN_OUT_DIR: join(contentDir, '..', 'out'), BASE_URL: 'https://warden.example' },
+    env: {
+      ...process.env,
+      WARDEN_CONTENT_DIR: contentDir,
+      WARDEN_OUT_DIR: join(contentDir, '..', 'out'),
+      BASE_URL: 'https://warden.example',
+    },
   }).then(
     () => ({ code: 0, output: '' }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, output: `${e.stdout}\n${e.stderr}` }),

@@ -28,7 +28,11 @@ describe('cross-document consistency', () => {
     const linked = index.querySelectorAll('.sl-markdown-content #tools + table a').map((a) => a.getAttribute('href'));
     expect(linked).toEqual(toolsList.tools.map((t) => `/docs/tools/${t.name}`));
     for (const tool of toolsList.tools) {
-      expect(parse(readBuilt(`/docs/tools/${tool.name}`)).querySelector('h1')?.text.trim()).toBe(tool.name);
+      expect(
+        parse(readBuilt(`/docs/tools/${tool.name}`))
+          .querySelector('h1')
+          ?.text.trim(),
+      ).toBe(tool.name);
       const twin = readBuilt(`/docs/tools/${tool.name}.md`).replace(/\\_/g, '_');
       expect(twin).toContain(tool.description.replace(/\s+/g, ' ').trim().slice(0, 60));
     }

@@ -6,20 +6,32 @@ import { validateWith } from '../helpers/ajv.ts';
 
 // RFC 9264 §4.2 linkset, rejecting bare-string relation values and extra top-level keys.
 const LINKSET_SCHEMA = {
-  type: 'object', required: ['linkset'], additionalProperties: false,
+  type: 'object',
+  required: ['linkset'],
+  additionalProperties: false,
   properties: { linkset: { type: 'array', minItems: 1, items: { $ref: '#/$defs/context' } } },
   $defs: {
-    context: { type: 'object', properties: { anchor: { type: 'string', format: 'uri' } },
-      additionalProperties: { type: 'array', minItems: 1, items: { $ref: '#/$defs/target' } } },
-    target: { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri' }, type: { type: 'string' }, title: { type: 'string' } } },
+    context: {
+      type: 'object',
+      properties: { anchor: { type: 'string', format: 'uri' } },
+      additionalProperties: { type: 'array', minItems: 1, items: { $ref: '#/$defs/target' } },
+    },
+    target: {
+      type: 'object',
+      required: ['href'],
+      properties: { href: { type: 'string', format: 'uri' }, type: { type: 'string' }, title: { type: 'string' } },
+    },
   },
 };
 
 // MCP tools/list entry (MCP conformance tools-list: name 1–64 chars of [A-Za-z0-9_./-], description, inputSchema).
 const TOOL_SCHEMA = {
-  type: 'object', required: ['name', 'description', 'inputSchema'],
+  type: 'object',
+  required: ['name', 'description', 'inputSchema'],
   properties: {
-    name: { type: 'string', pattern: '^[A-Za-z0-9_./-]{1,64}$' }, title: { type: 'string' }, description: { type: 'string', minLength: 1 },
+    name: { type: 'string', pattern: '^[A-Za-z0-9_./-]{1,64}$' },
+    title: { type: 'string' },
+    description: { type: 'string', minLength: 1 },
     inputSchema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
     outputSchema: { type: 'object', required: ['type'], properties: { type: { const: 'object' } } },
     annotations: { type: 'object', properties: { readOnlyHint: { type: 'boolean' }, destructiveHint: { type: 'boolean' } } },
@@ -39,7 +51,9 @@ describe('/.well-known/api-catalog (RFC 9727)', () => {
   it('links service-desc → openapi.json, service-doc → docs and llms.txt, service-meta → PRM, status → health', () => {
     const rel = relationsOf(catalog);
     expect(rel['service-desc'].map((l: any) => l.href)).toEqual([`${BASE_URL}/openapi.json`]);
-    expect(rel['service-doc'].map((l: any) => l.href)).toEqual(expect.arrayContaining([`${BASE_URL}/docs/overview`, `${BASE_URL}/llms.txt`]));
+    expect(rel['service-doc'].map((l: any) => l.href)).toEqual(
+      expect.arrayContaining([`${BASE_URL}/docs/overview`, `${BASE_URL}/llms.txt`]),
+    );
     expect(rel['service-meta'].map((l: any) => l.href)).toContain(`${BASE_URL}/.well-known/oauth-protected-resource`);
     expect(rel.status.map((l: any) => l.href)).toEqual([`${BASE_URL}/api/health`]);
   });
@@ -54,18 +68,21 @@ describe('/.well-known/oauth-protected-resource (RFC 9728)', () => {
     ['/.well-known/oauth-protected-resource', BASE_URL],
     ['/.well-known/oauth-protected-resource/mcp', BASE_URL],
     ['/.well-known/oauth-protected-resource/.well-known/mcp', BASE_URL],
-  ])('%s names resource %s (the one identifier for both endpoint paths), the authorization server and the scopes, with no empty arrays', (path, resource) => {
-    const prm = readBuiltJson<Record<string, unknown>>(path);
-    // RFC 9728 §3.3 as the MCP SDKs apply it: the origin as resource works for /mcp and /.well-known/mcp alike; tokens carry it as aud.
-    expect(prm.resource).toBe(resource);
-    expect(prm.authorization_servers).toEqual([APP_URL]);
-    expect(prm.scopes_supported).toEqual(['warden:access', 'warden:lessons.read', 'warden:lessons.write']);
-    expect(prm.bearer_methods_supported).toEqual(['header']);
-    expect(prm.resource_name).toEqual(expect.any(String));
-    expect(String(prm.resource_documentation).startsWith(`${BASE_URL}/docs/`), String(prm.resource_documentation)).toBe(true);
-    // §3.2: members with zero values are omitted.
-    for (const [key, value] of Object.entries(prm)) if (Array.isArray(value)) expect(value.length, key).toBeGreaterThan(0);
-  });
+  ])(
+    '%s names resource %s (the one identifier for both endpoint paths), the authorization server and the scopes, with no empty arrays',
+    (path, resource) => {
+      const prm = readBuiltJson<Record<string, unknown>>(path);
+      // RFC 9728 §3.3 as the MCP SDKs apply it: the origin as resource works for /mcp and /.well-known/mcp alike; tokens carry it as aud.
+      expect(prm.resource).toBe(resource);
+      expect(prm.authorization_servers).toEqual([APP_URL]);
+      expect(prm.scopes_supported).toEqual(['warden:access', 'warden:lessons.read', 'warden:lessons.write']);
+      expect(prm.bearer_methods_supported).toEqual(['header']);
+      expect(prm.resource_name).toEqual(expect.any(String));
+      expect(String(prm.resource_documentation).startsWith(`${BASE_URL}/docs/`), String(prm.resource_documentation)).toBe(true);
+      // §3.2: members with zero values are omitted.
+      for (const [key, value] of Object.entries(prm)) if (Array.isArray(value)) expect(value.length, key).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('/mcp/tools.json and /.well-known/mcp.json', () => {
@@ -81,7 +98,11 @@ describe('/mcp/tools.json and /.well-known/mcp.json', () => {
   it('mcp.json lists the same tools as tools.json', () => expect(manifest.tools).toEqual(toolsList.tools));
 
   it('mcp.json has the server-card fields and the hosted and same-host remotes', () => {
-    expect(manifest).toMatchObject({ name: expect.stringMatching(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/), title: 'Warden', version: expect.any(String) });
+    expect(manifest).toMatchObject({
+      name: expect.stringMatching(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
+      title: 'Warden',
+      version: expect.any(String),
+    });
     expect(manifest.description.length).toBeLessThanOrEqual(100);
     expect(manifest.remotes.map((r: any) => r.url)).toEqual([`${APP_URL}/mcp`, `${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`]);
     for (const r of manifest.remotes) expect(r.supportedProtocolVersions).toEqual(expect.arrayContaining(['2025-11-25', '2026-07-28']));
@@ -93,7 +114,8 @@ describe('/api/catalog', () => {
   const catalog = readBuiltJson<{ links: Array<{ rel: string; href: string }> }>('/api/catalog');
   it('lists docs, OpenAPI, tool endpoints, tools.json, llms.txt, the CLI installer and the release archive', () => {
     const rels = catalog.links.map((l) => l.rel);
-    for (const rel of ['docs', 'openapi', 'mcp', 'mcp-same-host', 'mcp-tools', 'llms-txt', 'cli-installer', 'cli-releases']) expect(rels).toContain(rel);
+    for (const rel of ['docs', 'openapi', 'mcp', 'mcp-same-host', 'mcp-tools', 'llms-txt', 'cli-installer', 'cli-releases'])
+      expect(rels).toContain(rel);
     expect(catalog.links.find((l) => l.rel === 'mcp')!.href).toBe(`${APP_URL}/mcp`);
   });
 });
@@ -108,7 +130,12 @@ describe('build record', () => {
     // The scale build's sources are a copy of the project with its generated pages, digested when it was built.
     const sourceHash = DIST === SCALE_DIST ? readScaleStamp().sourceHash : toSourceHash(process.cwd());
     expect(build).toEqual(toBuildFacts(await readTestContent(), sourceHash));
-    expect(build).toMatchObject({ base_url: BASE_URL, app_url: APP_URL, auth_issuer: APP_URL, release_archive: (await readTestContent()).site.cli.release_archive });
+    expect(build).toMatchObject({
+      base_url: BASE_URL,
+      app_url: APP_URL,
+      auth_issuer: APP_URL,
+      release_archive: (await readTestContent()).site.cli.release_archive,
+    });
   });
 });
 
@@ -119,11 +146,14 @@ describe('CDN rules', () => {
     const headers = readFileSync(`${DIST}/_headers`, 'utf8');
     const extensionless = listFiles(DIST).filter((f) => !f.split('/').pop()!.includes('.') && !f.startsWith('_'));
     expect(extensionless.length).toBeGreaterThanOrEqual(5);
-    for (const file of extensionless) expect(headers, file).toMatch(new RegExp(`^/${file.replace(/[.*]/g, '\\$&')}\\n  Content-Type: \\S+`, 'm'));
+    for (const file of extensionless)
+      expect(headers, file).toMatch(new RegExp(`^/${file.replace(/[.*]/g, '\\$&')}\\n  Content-Type: \\S+`, 'm'));
     expect(headers).toMatch(/^\/\*\.md\n  Content-Type: text\/markdown; charset=utf-8\n  X-Robots-Tag: noindex$/m);
   });
 
   it('_redirects maps the root protected-resource metadata to its file', () => {
-    expect(readFileSync(toDistFile('/_redirects')!, 'utf8')).toBe('/.well-known/oauth-protected-resource /.well-known/oauth-protected-resource/index.json 200\n');
+    expect(readFileSync(toDistFile('/_redirects')!, 'utf8')).toBe(
+      '/.well-known/oauth-protected-resource /.well-known/oauth-protected-resource/index.json 200\n',
+    );
   });
 });

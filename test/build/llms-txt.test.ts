@@ -24,7 +24,10 @@ const parsedRoot = parseLlms(root);
 const sectionFiles = urlsOf(parsedRoot.sections.Sections).map((url) => ({ url, text: readBuilt(pathOf(url)) }));
 const files = [{ url: `${BASE_URL}/llms.txt`, text: root }, ...sectionFiles];
 // Docs pages; the MCP endpoint's page is what a GET of /mcp answers, named in llms.txt as the endpoint itself.
-const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && f !== '404.html').map(toPagePathOfHtmlFile).filter((p) => p !== PATHS.mcpEndpointPage);
+const pages = listFiles(DIST)
+  .filter((f) => f.endsWith('.html') && f !== '404.html')
+  .map(toPagePathOfHtmlFile)
+  .filter((p) => p !== PATHS.mcpEndpointPage);
 
 describe('/llms.txt (llmstxt.org)', () => {
   const { head, sections } = parsedRoot;
@@ -39,7 +42,13 @@ describe('/llms.txt (llmstxt.org)', () => {
     expect(head?.info).toMatch(/Use it when:/);
     expect(head?.info).toMatch(/Developer resources:/);
     expect(head?.info).toMatch(/Machine-readable addresses:/);
-    for (const path of ['/openapi.json', '/.well-known/api-catalog', '/.well-known/oauth-protected-resource', '/mcp/tools.json', '/api/health']) {
+    for (const path of [
+      '/openapi.json',
+      '/.well-known/api-catalog',
+      '/.well-known/oauth-protected-resource',
+      '/mcp/tools.json',
+      '/api/health',
+    ]) {
       expect(head?.info).toContain(`${BASE_URL}${path}`);
     }
     expect(head?.info).not.toMatch(/^#{1,6}\s/m);
@@ -58,7 +67,8 @@ describe('every llms.txt file', () => {
     const { head, sections } = parseLlms(text);
     expect(head?.title).toMatch(/^Warden/);
     expect(head?.summary).toBeTruthy();
-    for (const [name, lines] of Object.entries(sections)) for (const line of lines) expect(LINK.exec(line), `${name}: ${line}`).not.toBeNull();
+    for (const [name, lines] of Object.entries(sections))
+      for (const line of lines) expect(LINK.exec(line), `${name}: ${line}`).not.toBeNull();
     expect(text.length).toBeLessThanOrEqual(LLMS_TXT_MAX_CHARS);
   });
 
@@ -68,13 +78,18 @@ describe('every llms.txt file', () => {
     for (const page of pages) expect(linked, page).toContain(`${BASE_URL}${toTwinPath(page)}`);
   });
 
-  it.each(sectionFiles.map((f) => [pathOf(f.url), f.text] as const))('%s: lists only pages under its path, and the root gives its page count and size', (path, text) => {
-    const folder = path.replace(/\/llms\.txt$/, '');
-    const twins = Object.entries(parseLlms(text).sections).filter(([name]) => name !== 'Optional').flatMap(([, lines]) => urlsOf(lines));
-    for (const twin of twins) expect(pathOf(twin).startsWith(`${folder}/`), twin).toBe(true);
-    const entry = parsedRoot.sections.Sections!.find((l) => l.includes(`](${BASE_URL}${path})`))!;
-    expect(entry).toContain(`: ${twins.length} pages, about ${toTokenEstimate(text).toLocaleString('en-US')} tokens.`);
-  });
+  it.each(sectionFiles.map((f) => [pathOf(f.url), f.text] as const))(
+    '%s: lists only pages under its path, and the root gives its page count and size',
+    (path, text) => {
+      const folder = path.replace(/\/llms\.txt$/, '');
+      const twins = Object.entries(parseLlms(text).sections)
+        .filter(([name]) => name !== 'Optional')
+        .flatMap(([, lines]) => urlsOf(lines));
+      for (const twin of twins) expect(pathOf(twin).startsWith(`${folder}/`), twin).toBe(true);
+      const entry = parsedRoot.sections.Sections!.find((l) => l.includes(`](${BASE_URL}${path})`))!;
+      expect(entry).toContain(`: ${twins.length} pages, about ${toTokenEstimate(text).toLocaleString('en-US')} tokens.`);
+    },
+  );
 });
 
 describe('llms-full.txt', () => {

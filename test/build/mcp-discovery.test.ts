@@ -17,7 +17,13 @@ describe('/.well-known/mcp/server-card.json (SEP-2127 server card)', () => {
 
   it('names the hosted and the two same-host Streamable HTTP endpoints, each with every protocol version served', async () => {
     const { site } = await readTestContent();
-    expect(card.remotes).toEqual([`${APP_URL}/mcp`, `${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`].map((url) => ({ type: 'streamable-http', url, supportedProtocolVersions: site.mcp.protocol_versions })));
+    expect(card.remotes).toEqual(
+      [`${APP_URL}/mcp`, `${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`].map((url) => ({
+        type: 'streamable-http',
+        url,
+        supportedProtocolVersions: site.mcp.protocol_versions,
+      })),
+    );
   });
 });
 
@@ -41,7 +47,9 @@ describe('the MCP discovery documents say the same', () => {
   });
 
   it('as tools.json: the same tools, in the same order, with the same titles, descriptions and annotations', () => {
-    expect(card._meta[`${ns}/tools`]).toEqual(toolsList.tools.map(({ name, title, description, annotations }) => ({ name, title, description, annotations })));
+    expect(card._meta[`${ns}/tools`]).toEqual(
+      toolsList.tools.map(({ name, title, description, annotations }) => ({ name, title, description, annotations })),
+    );
     expect(publisher[`${ns}/tools`]).toEqual(toolsList.tools.map((t) => t.name));
     expect(card._meta[`${ns}/tools_list`]).toBe(`${BASE_URL}${PATHS.toolsJson}`);
   });
@@ -57,7 +65,12 @@ describe('the MCP discovery documents say the same', () => {
     };
     expect(card._meta[`${ns}/authorization`]).toEqual(expected);
     expect(publisher[`${ns}/authorization`]).toEqual(expected);
-    expect(manifest.auth).toMatchObject({ resource: prm.resource, resource_metadata: expected.resource_metadata, authorization_servers: prm.authorization_servers, scopes: prm.scopes_supported });
+    expect(manifest.auth).toMatchObject({
+      resource: prm.resource,
+      resource_metadata: expected.resource_metadata,
+      authorization_servers: prm.authorization_servers,
+      scopes: prm.scopes_supported,
+    });
   });
 
   it('the server card names the same endpoints as mcp.json', () => expect(card.remotes).toEqual(manifest.remotes));

@@ -15,14 +15,30 @@ const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
 
 // Contract §4.1, every row of the endpoint table.
 const CONTRACT_ROWS = [
-  ['get', '/openapi.json'], ['get', '/api/health'], ['get', '/api/v1/health'], ['get', '/api/catalog'],
-  ['get', '/.well-known/mcp.json'], ['get', '/.well-known/api-catalog.json'], ['get', '/.well-known/oauth-protected-resource'],
-  ['get', '/mcp/tools.json'], ['post', '/mcp'], ['post', '/.well-known/mcp'], ['get', '/llms.txt'], ['get', '/install'],
+  ['get', '/openapi.json'],
+  ['get', '/api/health'],
+  ['get', '/api/v1/health'],
+  ['get', '/api/catalog'],
+  ['get', '/.well-known/mcp.json'],
+  ['get', '/.well-known/api-catalog.json'],
+  ['get', '/.well-known/oauth-protected-resource'],
+  ['get', '/mcp/tools.json'],
+  ['post', '/mcp'],
+  ['post', '/.well-known/mcp'],
+  ['get', '/llms.txt'],
+  ['get', '/install'],
 ] as const;
 
 const run = (cmd: string, args: string[]) => {
   try {
-    return { code: 0, out: execFileSync(cmd, args, { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', SCARF_ANALYTICS: 'false' }, stdio: 'pipe' }) };
+    return {
+      code: 0,
+      out: execFileSync(cmd, args, {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', SCARF_ANALYTICS: 'false' },
+        stdio: 'pipe',
+      }),
+    };
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string };
     return { code: e.status, out: `${e.stdout}${e.stderr}` };

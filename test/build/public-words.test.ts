@@ -16,7 +16,9 @@ describe('public documents speak of Warden only', () => {
 
   it.each(files)('%s has no process words', (file) => {
     const text = readFileSync(join(DIST, file), 'utf8');
-    const found = PROCESS_WORDS.flatMap((word) => [...text.matchAll(new RegExp(word.source, `${word.flags}g`))].map((m) => text.slice(Math.max(0, m.index - 40), m.index + 20)));
+    const found = PROCESS_WORDS.flatMap((word) =>
+      [...text.matchAll(new RegExp(word.source, `${word.flags}g`))].map((m) => text.slice(Math.max(0, m.index - 40), m.index + 20)),
+    );
     expect(found).toEqual([]);
   });
 });

@@ -23,7 +23,9 @@ describe('robots.txt (RFC 9309)', () => {
   it('says in the group of every crawler, as Content Signals, what site.yaml allows: search and AI input, and here AI training too', async () => {
     const { site } = await readTestContent();
     const robots = readBuilt(PATHS.robots);
-    const signals = Object.entries(site.content_signals).map(([name, yes]) => `${name}=${yes ? 'yes' : 'no'}`).join(', ');
+    const signals = Object.entries(site.content_signals)
+      .map(([name, yes]) => `${name}=${yes ? 'yes' : 'no'}`)
+      .join(', ');
     expect(robots).toMatch(new RegExp(`^User-agent: \\*\\nContent-Signal: ${signals}\\n`, 'm'));
     expect(robots).toMatch(/^Content-Signal: search=yes, ai-input=yes, ai-train=(yes|no)$/m);
   });
@@ -34,14 +36,20 @@ describe('favicon', () => {
     expect(readBuilt(PATHS.favicon)).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     const ico = readFileSync(toDistFile(PATHS.faviconIco)!);
     expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
-    const sizes = await Promise.all([0, 1, 2].map(async (i) => {
-      const [length, offset] = [ico.readUInt32LE(6 + 16 * i + 8), ico.readUInt32LE(6 + 16 * i + 12)];
-      const { width, height, format } = await sharp(ico.subarray(offset, offset + length)).metadata();
-      return { entry: ico[6 + 16 * i], width, height, format };
-    }));
+    const sizes = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const [length, offset] = [ico.readUInt32LE(6 + 16 * i + 8), ico.readUInt32LE(6 + 16 * i + 12)];
+        const { width, height, format } = await sharp(ico.subarray(offset, offset + length)).metadata();
+        return { entry: ico[6 + 16 * i], width, height, format };
+      }),
+    );
     expect(sizes).toEqual([16, 32, 48].map((n) => ({ entry: n, width: n, height: n, format: 'png' })));
     for (const file of ['index.html', 'docs/overview.html']) {
-      expect(parse(readFileSync(join(DIST, file), 'utf8')).querySelector('link[rel~="icon"]')?.getAttribute('href')).toBe(PATHS.favicon);
+      expect(
+        parse(readFileSync(join(DIST, file), 'utf8'))
+          .querySelector('link[rel~="icon"]')
+          ?.getAttribute('href'),
+      ).toBe(PATHS.favicon);
     }
   });
 });
@@ -49,7 +57,10 @@ describe('favicon', () => {
 describe('links name the public page addresses', () => {
   it.each(htmlFiles)('%s: no link to a .html file; the site title links to /', (file) => {
     const root = parse(readFileSync(join(DIST, file), 'utf8'));
-    const html = root.querySelectorAll('a[href]').map((a) => a.getAttribute('href')!).filter((h) => /\.html($|[#?])/.test(h));
+    const html = root
+      .querySelectorAll('a[href]')
+      .map((a) => a.getAttribute('href')!)
+      .filter((h) => /\.html($|[#?])/.test(h));
     expect(html).toEqual([]);
     expect(root.querySelector('a.site-title')?.getAttribute('href')).toBe('/');
   });
@@ -58,7 +69,11 @@ describe('links name the public page addresses', () => {
     const pages = htmlFiles.filter((f) => f.startsWith('docs/'));
     const links = pages.map((file) => {
       const root = parse(readFileSync(join(DIST, file), 'utf8'));
-      return { page: toPagePathOfHtmlFile(file), prev: root.querySelector('a[rel="prev"]')?.getAttribute('href'), next: root.querySelector('a[rel="next"]')?.getAttribute('href') };
+      return {
+        page: toPagePathOfHtmlFile(file),
+        prev: root.querySelector('a[rel="prev"]')?.getAttribute('href'),
+        next: root.querySelector('a[rel="next"]')?.getAttribute('href'),
+      };
     });
     expect(links.filter((l) => !l.prev).length).toBe(1);
     expect(links.filter((l) => !l.next).length).toBe(1);

@@ -70,13 +70,16 @@ describe('markdown twins', () => {
     expect(outsideCode).not.toMatch(/\]\(\//);
   });
 
-  it.each(pages.map((p) => [p.path, p] as const))('%s: links its twin (rel=alternate) and every agent link: llms.txt, the API catalog, the OpenAPI document', (path, { html }) => {
-    expect(html.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href')).toBe(toTwinPath(path));
-    expect(html.querySelector('link[rel="describedby"]')?.getAttribute('href')).toBe('/llms.txt');
-    for (const link of AGENT_LINKS) {
-      const element = html.querySelector(`link[rel="${link.rel}"]`);
-      expect(element?.getAttribute('href'), link.rel).toBe(link.path);
-      expect(element?.getAttribute('type'), link.rel).toBe(link.type);
-    }
-  });
+  it.each(pages.map((p) => [p.path, p] as const))(
+    '%s: links its twin (rel=alternate) and every agent link: llms.txt, the API catalog, the OpenAPI document',
+    (path, { html }) => {
+      expect(html.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href')).toBe(toTwinPath(path));
+      expect(html.querySelector('link[rel="describedby"]')?.getAttribute('href')).toBe('/llms.txt');
+      for (const link of AGENT_LINKS) {
+        const element = html.querySelector(`link[rel="${link.rel}"]`);
+        expect(element?.getAttribute('href'), link.rel).toBe(link.path);
+        expect(element?.getAttribute('type'), link.rel).toBe(link.type);
+      }
+    },
+  );
 });

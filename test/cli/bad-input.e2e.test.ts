@@ -17,7 +17,12 @@ afterAll(() => system?.close());
 afterEach(() => home?.remove());
 
 /** Runs warden in a fresh HOME and checks the failure's shape; returns its stderr line. */
-async function fails(args: string[], exit: number, extra: Record<string, string> = {}, prepare?: (configDir: string) => void): Promise<string> {
+async function fails(
+  args: string[],
+  exit: number,
+  extra: Record<string, string> = {},
+  prepare?: (configDir: string) => void,
+): Promise<string> {
   home = freshHome();
   prepare?.(home.configDir);
   const before = existsSync(home.configDir) ? readFileSync(join(home.configDir, 'credentials.json'), 'utf8') : undefined;
@@ -34,25 +39,35 @@ async function fails(args: string[], exit: number, extra: Record<string, string>
 
 describe('bad input', () => {
   it('a wrong registration code', async () => {
-    expect(await fails(['admin', 'register', '--code', 'not-a-code'], 1)).toMatch(/^warden: error: the registration code was refused \(wrong, already used or expired\)/);
+    expect(await fails(['admin', 'register', '--code', 'not-a-code'], 1)).toMatch(
+      /^warden: error: the registration code was refused \(wrong, already used or expired\)/,
+    );
   });
 
   it('a used registration code', async () => {
     const code = await system.mintCode();
     home = freshHome();
-    expect((await run(warden, ['admin', 'register', '--code', code], { env: { ...home.env, WARDEN_BASE_URL: system.baseUrl } })).code).toBe(0);
+    expect((await run(warden, ['admin', 'register', '--code', code], { env: { ...home.env, WARDEN_BASE_URL: system.baseUrl } })).code).toBe(
+      0,
+    );
     home.remove();
     expect(await fails(['admin', 'register', '--code', code], 1)).toMatch(/registration code was refused/);
   });
 
   it('an unreachable service', async () => {
     const closed = `http://127.0.0.1:${await getFreePort()}`;
-    expect(await fails(['admin', 'register', '--code', 'x'], 1, { WARDEN_BASE_URL: closed })).toBe(`warden: error: cannot reach ${closed}: connection refused`);
+    expect(await fails(['admin', 'register', '--code', 'x'], 1, { WARDEN_BASE_URL: closed })).toBe(
+      `warden: error: cannot reach ${closed}: connection refused`,
+    );
   });
 
   it('an http URL to a host that is not loopback', async () => {
-    expect(await fails(['admin', 'register', '--base-url', 'http://warden.example', '--code', 'x'], 2)).toMatch(/plain http: only https is allowed, or http to a loopback address/);
-    expect(await fails(['auth', 'token'], 2, { WARDEN_BASE_URL: 'http://10.1.2.3' })).toMatch(/^warden: error: WARDEN_BASE_URL http:\/\/10\.1\.2\.3 uses plain http/);
+    expect(await fails(['admin', 'register', '--base-url', 'http://warden.example', '--code', 'x'], 2)).toMatch(
+      /plain http: only https is allowed, or http to a loopback address/,
+    );
+    expect(await fails(['auth', 'token'], 2, { WARDEN_BASE_URL: 'http://10.1.2.3' })).toMatch(
+      /^warden: error: WARDEN_BASE_URL http:\/\/10\.1\.2\.3 uses plain http/,
+    );
   });
 
   it('a credentials file with mode 0644 is refused with the chmod that fixes it', async () => {
@@ -81,10 +96,15 @@ describe('warden mcp on bad input', () => {
     ];
     const result = await run(warden, ['mcp'], { env: { ...home.env, WARDEN_BASE_URL: system.baseUrl }, input: `${lines.join('\n')}\n` });
     expect(result.code, result.stderr).toBe(0);
-    const answers = result.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: { tools: unknown[] } });
+    const answers = result.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; error?: { code: number; message: string }; result?: { tools: unknown[] } });
     expect(answers.find((a) => a.id === null)).toMatchObject({ error: { code: -32700 } });
     expect(answers.find((a) => a.id === 2)?.result?.tools.length).toBeGreaterThan(0);
-    expect(answers.find((a) => a.id === 3)).toMatchObject({ error: { code: -31401, message: expect.stringContaining(`run \`${BINARY} login\``) } });
+    expect(answers.find((a) => a.id === 3)).toMatchObject({
+      error: { code: -31401, message: expect.stringContaining(`run \`${BINARY} login\``) },
+    });
     expect(answers).toHaveLength(3);
     expect(existsSync(home.configDir)).toBe(false);
   });

@@ -38,7 +38,11 @@ describe('install → register → warden mcp', () => {
   });
 
   it("the installer's --version installs the same release from its pinned folder", async () => {
-    const pinned = await run('sh', ['-c', `curl -fsSL ${system.baseUrl}${PATHS.install} | sh -s -- --version ${TEST_SITE.product.version}`], { env: home.env, timeoutMs: 60_000 });
+    const pinned = await run(
+      'sh',
+      ['-c', `curl -fsSL ${system.baseUrl}${PATHS.install} | sh -s -- --version ${TEST_SITE.product.version}`],
+      { env: home.env, timeoutMs: 60_000 },
+    );
     expect(pinned.code, pinned.stderr).toBe(0);
     expect(pinned.stderr).toContain(`${system.releaseArchive}/download/v${TEST_SITE.product.version}/${BINARY}-`);
     expect((await run(warden, ['--version'], { env: home.env })).stdout).toBe(`${BINARY} ${TEST_SITE.product.version}\n`);

@@ -80,7 +80,9 @@ describe('warden login', () => {
     const status = await run(warden, ['auth', 'status'], { env: env() });
     expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).toContain(`${system.sandbox.issuer} (authorization server)`);
-    expect(status.stdout).toMatch(new RegExp(`Logged in as demo-user with client ${TEST_SITE.cli.client_id} since .*; scopes: .*${TEST_SITE.access_scope}`));
+    expect(status.stdout).toMatch(
+      new RegExp(`Logged in as demo-user with client ${TEST_SITE.cli.client_id} since .*; scopes: .*${TEST_SITE.access_scope}`),
+    );
     expect(status.stdout).toMatch(/expires in \d+ (s|min)/);
     for (const secret of listSecrets(readCredentials(home.configDir))) expect(status.stdout).not.toContain(secret);
   });
@@ -90,7 +92,12 @@ describe('warden login', () => {
     expect(token.code, token.stderr).toBe(0);
     const call = await fetch(`${system.sandbox.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', authorization: `Bearer ${token.stdout.trim()}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+        authorization: `Bearer ${token.stdout.trim()}`,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
     });
     expect(call.status).toBe(200);
@@ -102,7 +109,12 @@ describe('warden login', () => {
     expect([audience(token.stdout), audience(edgeToken.stdout)]).toEqual([system.sandbox.url, system.baseUrl]);
     const throughEdge = await fetch(`${system.baseUrl}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', authorization: `Bearer ${edgeToken.stdout.trim()}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+        authorization: `Bearer ${edgeToken.stdout.trim()}`,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
     });
     expect(throughEdge.status).toBe(200);
@@ -121,7 +133,9 @@ describe('warden login', () => {
     expect(out.stdout).toContain(`Logged out of ${system.sandbox.issuer}`);
     expect(readCredentials(home.configDir)!.issuers[system.sandbox.issuer]).toBeUndefined();
     // The server no longer honours the old refresh token.
-    const as = (await (await fetch(`${system.sandbox.issuer}/.well-known/oauth-authorization-server`)).json()) as { token_endpoint: string };
+    const as = (await (await fetch(`${system.sandbox.issuer}/.well-known/oauth-authorization-server`)).json()) as {
+      token_endpoint: string;
+    };
     const refresh = await fetch(as.token_endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -132,7 +146,10 @@ describe('warden login', () => {
     const client = await connectStdio('v1', warden, env());
     try {
       expect((await client.listTools()).tools.length).toBeGreaterThan(0);
-      await expect(client.callTool(getRun)).rejects.toMatchObject({ code: -31401, message: expect.stringMatching(/warden login.*warden admin register/) });
+      await expect(client.callTool(getRun)).rejects.toMatchObject({
+        code: -31401,
+        message: expect.stringMatching(/warden login.*warden admin register/),
+      });
     } finally {
       await client.close();
     }

@@ -20,15 +20,23 @@ describe('the release folder', () => {
   it('has the installer layout: the archive, SHA256SUMS and its signature under download/v<version>/ and latest/download/', () => {
     for (const folder of [join('download', `v${version}`), join('latest', 'download')]) {
       const dir = join(TEST_RELEASE_DIR, folder);
-      const archives = Object.values(readReleaseManifest(TEST_RELEASE_DIR)!.built).map((b) => b.archive).sort();
+      const archives = Object.values(readReleaseManifest(TEST_RELEASE_DIR)!.built)
+        .map((b) => b.archive)
+        .sort();
       expect(readdirSync(dir).sort()).toEqual(['SHA256SUMS', 'SHA256SUMS.sig', ...archives].sort());
-      expect(execFileSync('sha256sum', ['--check', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' })).toBe(archives.map((a) => `${a}: OK\n`).join(''));
+      expect(execFileSync('sha256sum', ['--check', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' })).toBe(
+        archives.map((a) => `${a}: OK\n`).join(''),
+      );
     }
     expect(readReleaseManifest(TEST_RELEASE_DIR)).toMatchObject({ version, built: { [HOST_TARGET]: { bytes: expect.any(Number) } } });
   });
 
   it('each archive holds exactly the binary, at its root, executable', () => {
-    const listing = execFileSync('tar', ['-tvzf', join(TEST_RELEASE_DIR, 'latest', 'download', `${BINARY}-${HOST_TARGET}.tar.gz`)], { encoding: 'utf8' }).trim().split('\n');
+    const listing = execFileSync('tar', ['-tvzf', join(TEST_RELEASE_DIR, 'latest', 'download', `${BINARY}-${HOST_TARGET}.tar.gz`)], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n');
     expect(listing).toHaveLength(1);
     expect(listing[0]).toMatch(new RegExp(`^-rwxr-xr-x 0/0 .* ${BINARY}$`));
   });
@@ -44,10 +52,22 @@ describe('the release folder', () => {
   });
 });
 
-describe('the binary\'s help and exit codes', () => {
+describe("the binary's help and exit codes", () => {
   const warden = getWardenBinary();
   it('--help on every command exits 0 and shows its usage on stdout', async () => {
-    for (const args of [[], ['login'], ['logout'], ['auth'], ['auth', 'status'], ['auth', 'token'], ['admin'], ['admin', 'register'], ['mcp'], ['self'], ['self', 'update']]) {
+    for (const args of [
+      [],
+      ['login'],
+      ['logout'],
+      ['auth'],
+      ['auth', 'status'],
+      ['auth', 'token'],
+      ['admin'],
+      ['admin', 'register'],
+      ['mcp'],
+      ['self'],
+      ['self', 'update'],
+    ]) {
       const result = await run(warden, [...args, '--help'], { env: home.env });
       expect(result.code, args.join(' ')).toBe(0);
       expect(result.stdout).toMatch(new RegExp(`^Usage: ${BINARY}${args.length ? ` ${args.join(' ')}` : ''} `));

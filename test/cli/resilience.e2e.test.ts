@@ -28,7 +28,10 @@ describe.each(['v1', 'v2'] as const)('warden mcp (%s SDK) when the upstream goes
     try {
       expect((await client.callTool(getRun)).isError).toBeFalsy();
       await system.stopSandbox();
-      await expect(client.callTool(getRun)).rejects.toMatchObject({ code: -31502, message: expect.stringMatching(/unreachable: connection refused/) });
+      await expect(client.callTool(getRun)).rejects.toMatchObject({
+        code: -31502,
+        message: expect.stringMatching(/unreachable: connection refused/),
+      });
       // Public methods get the same answer while it is down, and the bridge is still there.
       await expect(client.listTools()).rejects.toMatchObject({ code: -31502 });
       await system.restartSandbox({ rotateKeys: true });

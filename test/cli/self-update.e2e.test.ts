@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,7 +19,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
 import { getLocalSigningKey } from '../../runtime/node/signing-key.ts';
-import { BINARY, freshHome, getWardenBinary, HOST_TARGET, run, TEST_RELEASE_DIR, TEST_SITE, toArchivePath } from './helpers/warden-binary.ts';
+import {
+  BINARY,
+  freshHome,
+  getWardenBinary,
+  HOST_TARGET,
+  run,
+  TEST_RELEASE_DIR,
+  TEST_SITE,
+  toArchivePath,
+} from './helpers/warden-binary.ts';
 
 // `warden self update` against a copy of the real release folder served over loopback: a good release
 // installs; a tampered archive, tampered sums, or both replaced together (signed by another key) are refused,
@@ -24,7 +44,8 @@ beforeAll(async () => {
   // The host's archive, SHA256SUMS and its signature, in both layouts (the other targets' archives are not needed).
   for (const folder of [join('download', `v${TEST_SITE.product.version}`), join('latest', 'download')]) {
     mkdirSync(join(archiveDir, folder), { recursive: true });
-    for (const file of [`${BINARY}-${HOST_TARGET}.tar.gz`, 'SHA256SUMS', 'SHA256SUMS.sig']) copyFileSync(join(TEST_RELEASE_DIR, folder, file), join(archiveDir, folder, file));
+    for (const file of [`${BINARY}-${HOST_TARGET}.tar.gz`, 'SHA256SUMS', 'SHA256SUMS.sig'])
+      copyFileSync(join(TEST_RELEASE_DIR, folder, file), join(archiveDir, folder, file));
   }
   server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -60,11 +81,18 @@ describe('warden self update', () => {
 
   it('--version takes the pinned folder; a version that does not exist fails with the address it tried', async () => {
     const installed = install();
-    const pinned = await run(installed, ['self', 'update', '--version', TEST_SITE.product.version], { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl }, timeoutMs: 60_000 });
+    const pinned = await run(installed, ['self', 'update', '--version', TEST_SITE.product.version], {
+      env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl },
+      timeoutMs: 60_000,
+    });
     expect(pinned.code, pinned.stderr).toBe(0);
-    const missing = await run(installed, ['self', 'update', '--version', '0.0.1'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl } });
+    const missing = await run(installed, ['self', 'update', '--version', '0.0.1'], {
+      env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl },
+    });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain(`\nwarden: error: download failed: ${archiveUrl}/download/v0.0.1/${BINARY}-${HOST_TARGET}.tar.gz answered HTTP 404\n`);
+    expect(missing.stderr).toContain(
+      `\nwarden: error: download failed: ${archiveUrl}/download/v0.0.1/${BINARY}-${HOST_TARGET}.tar.gz answered HTTP 404\n`,
+    );
   });
 
   it('refuses a tampered archive and leaves the installed binary in place', async () => {
@@ -75,37 +103,44 @@ describe('warden self update', () => {
     writeFileSync(archive, Buffer.concat([readFileSync(toArchivePath(archiveDir)), Buffer.from('evil')]));
     const result = await run(installed, ['self', 'update'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl } });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`warden: error: checksum mismatch for ${BINARY}-${HOST_TARGET}\\.tar\\.gz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): refusing to update\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `warden: error: checksum mismatch for ${BINARY}-${HOST_TARGET}\\.tar\\.gz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): refusing to update\\n$`,
+      ),
+    );
     expect(sha(installed)).toBe(before);
     expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);
   });
 
-  it.each(['sums', 'both', 'unsigned'] as const)('refuses a release whose SHA256SUMS is not signed by the release key (%s)', async (tamper) => {
-    const installed = install();
-    const before = sha(installed);
-    const folder = join(work, `tampered-${tamper}`);
-    cpSync(archiveDir, folder, { recursive: true, dereference: true });
-    const latest = join(folder, 'latest', 'download');
-    const archive = join(latest, `${BINARY}-${HOST_TARGET}.tar.gz`);
-    if (tamper === 'sums') writeFileSync(join(latest, 'SHA256SUMS'), `${'0'.repeat(64)}  ${BINARY}-${HOST_TARGET}.tar.gz\n`);
-    if (tamper === 'both') {
-      // A whole new archive with its true checksum, signed by a key that is not the release key.
-      writeFileSync(archive, Buffer.concat([readFileSync(archive), Buffer.from('evil')]));
-      const sums = `${sha(archive)}  ${BINARY}-${HOST_TARGET}.tar.gz\n`;
-      writeFileSync(join(latest, 'SHA256SUMS'), sums);
-      const attacker = getLocalSigningKey(resolve('.test-dist-cli/attacker-signing-key.pem'));
-      writeFileSync(join(latest, 'SHA256SUMS.sig'), attacker.sign(Buffer.from(sums), toReleaseNamespace(BINARY)));
-    }
-    if (tamper === 'unsigned') rmSync(join(latest, 'SHA256SUMS.sig'));
-    const url = `${archiveUrl}/tampered-${tamper}`;
-    const result = await run(installed, ['self', 'update'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: url } });
-    expect(result.code).toBe(1);
-    expect(result.stderr.split('\n').filter((l) => l.startsWith(`${BINARY}: error`))).toEqual([
-      tamper === 'unsigned'
-        ? `${BINARY}: error: download failed: ${url}/latest/download/SHA256SUMS.sig answered HTTP 404`
-        : `${BINARY}: error: the signature of ${url}/latest/download/SHA256SUMS does not verify with the release key: refusing to update`,
-    ]);
-    expect(sha(installed)).toBe(before);
-    expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);
-  });
+  it.each(['sums', 'both', 'unsigned'] as const)(
+    'refuses a release whose SHA256SUMS is not signed by the release key (%s)',
+    async (tamper) => {
+      const installed = install();
+      const before = sha(installed);
+      const folder = join(work, `tampered-${tamper}`);
+      cpSync(archiveDir, folder, { recursive: true, dereference: true });
+      const latest = join(folder, 'latest', 'download');
+      const archive = join(latest, `${BINARY}-${HOST_TARGET}.tar.gz`);
+      if (tamper === 'sums') writeFileSync(join(latest, 'SHA256SUMS'), `${'0'.repeat(64)}  ${BINARY}-${HOST_TARGET}.tar.gz\n`);
+      if (tamper === 'both') {
+        // A whole new archive with its true checksum, signed by a key that is not the release key.
+        writeFileSync(archive, Buffer.concat([readFileSync(archive), Buffer.from('evil')]));
+        const sums = `${sha(archive)}  ${BINARY}-${HOST_TARGET}.tar.gz\n`;
+        writeFileSync(join(latest, 'SHA256SUMS'), sums);
+        const attacker = getLocalSigningKey(resolve('.test-dist-cli/attacker-signing-key.pem'));
+        writeFileSync(join(latest, 'SHA256SUMS.sig'), attacker.sign(Buffer.from(sums), toReleaseNamespace(BINARY)));
+      }
+      if (tamper === 'unsigned') rmSync(join(latest, 'SHA256SUMS.sig'));
+      const url = `${archiveUrl}/tampered-${tamper}`;
+      const result = await run(installed, ['self', 'update'], { env: { ...home.env, WARDEN_DOWNLOAD_URL: url } });
+      expect(result.code).toBe(1);
+      expect(result.stderr.split('\n').filter((l) => l.startsWith(`${BINARY}: error`))).toEqual([
+        tamper === 'unsigned'
+          ? `${BINARY}: error: download failed: ${url}/latest/download/SHA256SUMS.sig answered HTTP 404`
+          : `${BINARY}: error: the signature of ${url}/latest/download/SHA256SUMS does not verify with the release key: refusing to update`,
+      ]);
+      expect(sha(installed)).toBe(before);
+      expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);
+    },
+  );
 });

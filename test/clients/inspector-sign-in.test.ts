@@ -24,7 +24,16 @@ describe.each(ADDRESS_NAMES)('the MCP Inspector CLI at %s', (name) => {
     const address = system.address(name);
     const before = browser.count();
     const callback = `http://127.0.0.1:${await getFreePort()}/oauth/callback`;
-    const args = ['--callback-url', callback, '--method', 'tools/call', '--tool-name', 'get_run', '--tool-args-json', '{"run_id":"run_demo_0001"}'];
+    const args = [
+      '--callback-url',
+      callback,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_run',
+      '--tool-args-json',
+      '{"run_id":"run_demo_0001"}',
+    ];
     const { code, json, stderr } = await inspect(address.url, args, browser.env());
     expect(code, stderr).toBe(0);
     expect(json.result.structuredContent).toMatchObject({ run_id: 'run_demo_0001' });
@@ -55,7 +64,11 @@ describe('the check the Inspector makes before signing in', () => {
     const url = system.address("the edge's /mcp").url.replace('127.0.0.1', 'localhost');
     const before = browser.count();
     const callback = `http://127.0.0.1:${await getFreePort()}/oauth/callback`;
-    const { code, stderr } = await inspect(url, ['--callback-url', callback, '--method', 'tools/call', '--tool-name', 'get_account'], browser.env());
+    const { code, stderr } = await inspect(
+      url,
+      ['--callback-url', callback, '--method', 'tools/call', '--tool-name', 'get_account'],
+      browser.env(),
+    );
     expect(code).toBe(1);
     expect(stderr).toContain(`Protected resource ${system.edgeUrl} does not match expected ${url} (or origin)`);
     expect(browser.count()).toBe(before);

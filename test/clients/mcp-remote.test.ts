@@ -23,7 +23,10 @@ async function bridge(url: string, decision: 'continue' | 'cancel') {
   // mcp-remote keeps clients and tokens in MCP_REMOTE_CONFIG_DIR (default ~/.mcp-auth), per server URL.
   const configDir = join(browser.home, `mcp-auth-${++runs}`);
   const transport = new StdioClientTransport({
-    command: NODE, args: [MCP_REMOTE, url], env: { ...browser.env(decision), MCP_REMOTE_CONFIG_DIR: configDir }, stderr: 'pipe',
+    command: NODE,
+    args: [MCP_REMOTE, url],
+    env: { ...browser.env(decision), MCP_REMOTE_CONFIG_DIR: configDir },
+    stderr: 'pipe',
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
@@ -65,7 +68,11 @@ describe.each(['the hosted endpoint', "the edge's /mcp"] satisfies AddressName[]
     // mcp-remote registered itself (RFC 7591, no code) and keeps a token for the resource it connected to.
     const clientInfo = stored('client_info.json')!;
     expect(clientInfo.redirect_uris).toEqual([`${callback.origin}/oauth/callback`]);
-    expect(claimsOf(stored('tokens.json')!.access_token!)).toMatchObject({ aud: address.resource, sub: 'demo-user', client_id: clientInfo.client_id });
+    expect(claimsOf(stored('tokens.json')!.access_token!)).toMatchObject({
+      aud: address.resource,
+      sub: 'demo-user',
+      client_id: clientInfo.client_id,
+    });
   });
 });
 
@@ -76,7 +83,9 @@ describe('mcp-remote when the person cancels', () => {
     const { client, stored, log } = await bridge(address.url, 'cancel');
     let outcome: unknown;
     try {
-      outcome = await client.callTool({ name: 'get_run', arguments: { run_id: 'run_demo_0001' } }, undefined, { timeout: 60_000 }).catch((e: unknown) => e);
+      outcome = await client
+        .callTool({ name: 'get_run', arguments: { run_id: 'run_demo_0001' } }, undefined, { timeout: 60_000 })
+        .catch((e: unknown) => e);
     } finally {
       await client.close();
     }

@@ -9,7 +9,9 @@ import { runInspector } from '../helpers/inspector-cli.ts';
 import { startEdgeWithSandbox, type EdgeWithSandbox } from './helpers/edge-with-sandbox.ts';
 
 // The MCP Inspector CLI against the edge in front of the sandbox, with a real sandbox token.
-const toolNames = toToolsList(readContent(undefined, {}).tools).tools.map((t) => t.name).sort();
+const toolNames = toToolsList(readContent(undefined, {}).tools)
+  .tools.map((t) => t.name)
+  .sort();
 const home = mkdtempSync(join(tmpdir(), 'warden-inspector-home-'));
 let system: EdgeWithSandbox;
 let token: string;
@@ -42,21 +44,46 @@ describe.each(MCP_PATHS)('MCP Inspector CLI through the edge at %s', (path) => {
   });
 
   it('calls a tool with a real sandbox token (legacy era)', async () => {
-    const { code, json } = await inspect(url(), ['--header', `Authorization: Bearer ${token}`, '--method', 'tools/call', '--tool-name', 'get_account']);
+    const { code, json } = await inspect(url(), [
+      '--header',
+      `Authorization: Bearer ${token}`,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_account',
+    ]);
     expect(code).toBe(0);
     expect(json.result.isError).toBeFalsy();
     expect(json.result.structuredContent.hosted_starts.limit).toBe(500);
   });
 
   it('calls a tool with arguments in the modern era (2026-07-28)', async () => {
-    const args = ['--protocol-era', 'modern', '--header', `Authorization: Bearer ${token}`, '--method', 'tools/call', '--tool-name', 'get_run', '--tool-args-json', '{"run_id":"run_demo_0001"}'];
+    const args = [
+      '--protocol-era',
+      'modern',
+      '--header',
+      `Authorization: Bearer ${token}`,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_run',
+      '--tool-args-json',
+      '{"run_id":"run_demo_0001"}',
+    ];
     const { code, json } = await inspect(url(), args);
     expect(code).toBe(0);
     expect(json.result.structuredContent.run_id).toBe('run_demo_0001');
   });
 
   it('reports an unknown tool as a tool error (exit 5)', async () => {
-    const { code } = await inspect(url(), ['--header', `Authorization: Bearer ${token}`, '--method', 'tools/call', '--tool-name', 'no_such_tool']);
+    const { code } = await inspect(url(), [
+      '--header',
+      `Authorization: Bearer ${token}`,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'no_such_tool',
+    ]);
     expect(code).toBe(5);
   });
 });

@@ -18,7 +18,15 @@ describe(`afdocs check of the ${SCALE_PAGES}-page site`, () => {
   it(`on the Node edge server, ${SAMPLED_PAGES} pages sampled: no check fails, no unexplained warning`, async () => {
     const facts = JSON.parse(readFileSync(join(DIST, PATHS.buildInfo), 'utf8'));
     expect(facts.base_url).toBe(BASE_URL);
-    const env = readEnv({ HOST: '127.0.0.1', PORT: new URL(BASE_URL).port, BASE_URL, APP_URL: facts.app_url, WARDEN_OUT_DIR: DIST, METRICS_PORT: 'off', LOG_LEVEL: 'silent' });
+    const env = readEnv({
+      HOST: '127.0.0.1',
+      PORT: new URL(BASE_URL).port,
+      BASE_URL,
+      APP_URL: facts.app_url,
+      WARDEN_OUT_DIR: DIST,
+      METRICS_PORT: 'off',
+      LOG_LEVEL: 'silent',
+    });
     const server = await startNodeServer(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
     try {
       const results = await runAfdocs(BASE_URL, { maxLinksToTest: SAMPLED_PAGES });

@@ -27,16 +27,33 @@ afterAll(() => dist && rmSync(dist, { recursive: true, force: true }));
 
 /** Each result's line, and for a failed link check the links it found broken, so a failure says what to fix. */
 const report = (results: { status: string; id: string; message: string; details?: Record<string, unknown> }[]) =>
-  results.map((r) => {
-    const pages = (r.status === 'fail' ? (r.details?.pageResults ?? []) : []) as { url?: string; samples?: { url?: string; resolvedUrl?: string; outcome?: string; status?: number }[] }[];
-    const broken = pages.flatMap((p) => (p.samples ?? []).filter((x) => x.outcome !== 'ok').map((x) => `    ${p.url} → ${x.resolvedUrl ?? x.url}: ${x.outcome} ${x.status ?? ''}`));
-    return [`${r.status} ${r.id}: ${r.message}`, ...new Set(broken)].slice(0, 40).join('\n');
-  }).join('\n');
+  results
+    .map((r) => {
+      const pages = (r.status === 'fail' ? (r.details?.pageResults ?? []) : []) as {
+        url?: string;
+        samples?: { url?: string; resolvedUrl?: string; outcome?: string; status?: number }[];
+      }[];
+      const broken = pages.flatMap((p) =>
+        (p.samples ?? [])
+          .filter((x) => x.outcome !== 'ok')
+          .map((x) => `    ${p.url} → ${x.resolvedUrl ?? x.url}: ${x.outcome} ${x.status ?? ''}`),
+      );
+      return [`${r.status} ${r.id}: ${r.message}`, ...new Set(broken)].slice(0, 40).join('\n');
+    })
+    .join('\n');
 
 describe('afdocs check', () => {
   it('on the Node edge server: no check fails, no unexplained warning', async () => {
     const facts = JSON.parse(readFileSync(join(dist, PATHS.buildInfo), 'utf8'));
-    const env = readEnv({ HOST: '127.0.0.1', PORT: String(port), BASE_URL: baseUrl, APP_URL: facts.app_url, WARDEN_OUT_DIR: dist, METRICS_PORT: 'off', LOG_LEVEL: 'silent' });
+    const env = readEnv({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      APP_URL: facts.app_url,
+      WARDEN_OUT_DIR: dist,
+      METRICS_PORT: 'off',
+      LOG_LEVEL: 'silent',
+    });
     const server = await startNodeServer(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
     try {
       const results = await runAfdocs(baseUrl);

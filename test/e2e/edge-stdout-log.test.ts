@@ -21,7 +21,8 @@ async function startEdge(): Promise<{ child: ChildProcess; url: string; stdout: 
   return { child, url: `http://127.0.0.1:${port}`, stdout: output.stdout };
 }
 
-const exited = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+const exited = (child: ChildProcess) =>
+  new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
 
 afterEach(async () => {
   for (const child of children.splice(0)) {
@@ -31,7 +32,7 @@ afterEach(async () => {
 });
 
 describe('the access log on standard output', () => {
-  it('has written a request\'s line by the time the next answer is out: nothing waits in memory for a crash to lose', async () => {
+  it("has written a request's line by the time the next answer is out: nothing waits in memory for a crash to lose", async () => {
     const { child, url, stdout } = await startEdge();
     const first = await fetch(`${url}/api/health`);
     expect(first.status).toBe(200);
@@ -41,8 +42,18 @@ describe('the access log on standard output', () => {
     expect((await fetch(`${url}/llms.txt`)).status).toBe(200);
     child.kill('SIGKILL');
     await exited(child);
-    const lines = stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.find((l) => l.req_id === id)).toMatchObject({ msg: 'request', method: 'GET', path: '/api/health', status: 200, service: 'edge', level: 'info' });
+    const lines = stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.req_id === id)).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      path: '/api/health',
+      status: 200,
+      service: 'edge',
+      level: 'info',
+    });
   });
 
   it('keeps serving when the reader of its output goes away (a broken pipe ends the logging, not the server)', async () => {

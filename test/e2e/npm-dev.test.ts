@@ -18,7 +18,9 @@ beforeAll(async () => {
   const [port, sandboxPort] = [await getFreePort(), await getFreePort()];
   base = `http://127.0.0.1:${port}`;
   // As a writer's shell has it: none of vitest's variables (with VITEST set, Astro's dev server renders no content).
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|BASE_URL$|APP_URL$|AUTH_ISSUER$|NODE_ENV$|TEST$)/.test(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(VITEST|BASE_URL$|APP_URL$|AUTH_ISSUER$|NODE_ENV$|TEST$)/.test(k)),
+  );
   // In a copy of the project, as a fresh checkout is: no Vite dependency cache from an earlier run hides its scan.
   project = copyProject('dev-');
   for (const d of ['proxy', 'scripts', 'tooling', 'sandbox']) cpSync(resolve(d), join(project, d), { recursive: true });
@@ -57,9 +59,17 @@ describe('npm run dev', () => {
     const problem = await fetch(`${base}/api/nope`);
     expect(problem.status).toBe(404);
     expect(problem.headers.get('content-type')).toBe('application/problem+json');
-    const list = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}' });
+    const list = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}',
+    });
     expect(list.status).toBe(200);
-    const call = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_account","arguments":{}}}' });
+    const call = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_account","arguments":{}}}',
+    });
     expect(call.status).toBe(401);
   });
 });

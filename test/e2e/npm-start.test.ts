@@ -24,7 +24,16 @@ beforeAll(async () => {
   const { BASE_URL: _vite, APP_URL: _app, AUTH_ISSUER: _issuer, ...env } = process.env;
   // One process (no npm wrapper in between), so SIGTERM reaches the server itself.
   child = spawn(process.execPath, ['proxy/start.ts'], {
-    env: { ...env, NODE_ENV: 'production', PORT: String(port), SANDBOX_PORT: String(sandboxPort), METRICS_PORT: '0', WARDEN_OUT_DIR: join(scratch, 'dist'), SANDBOX_DATA_DIR: join(scratch, 'data'), WARDEN_RELEASE_DIR: join(scratch, 'release') },
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      METRICS_PORT: '0',
+      WARDEN_OUT_DIR: join(scratch, 'dist'),
+      SANDBOX_DATA_DIR: join(scratch, 'data'),
+      WARDEN_RELEASE_DIR: join(scratch, 'release'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   watched = watchOutput(child);
@@ -43,7 +52,13 @@ describe('npm start on a fresh dist and other ports', () => {
   it('builds dist for its own base URL, with the sandbox as upstream and authorization server', async () => {
     expect(output()).toMatch(new RegExp(`Building .* for ${base}`));
     const health = await (await fetch(`${base}/api/health`)).json();
-    expect(health).toEqual({ status: 'ok', product: 'Warden', docs: `${base}/docs/reference/endpoints`, openapi: `${base}/openapi.json`, mcp: `${sandboxUrl}/mcp` });
+    expect(health).toEqual({
+      status: 'ok',
+      product: 'Warden',
+      docs: `${base}/docs/reference/endpoints`,
+      openapi: `${base}/openapi.json`,
+      mcp: `${sandboxUrl}/mcp`,
+    });
     const prm = await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json();
     expect(prm).toMatchObject({ resource: base, authorization_servers: [sandboxUrl] });
   });
@@ -55,12 +70,19 @@ describe('npm start on a fresh dist and other ports', () => {
       fetch(`${base}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: method === 'tools/call' ? { name: 'get_account', arguments: {} } : {} }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method,
+          params: method === 'tools/call' ? { name: 'get_account', arguments: {} } : {},
+        }),
       });
     expect((await rpc('tools/list')).status).toBe(200);
     const refused = await rpc('tools/call');
     expect(refused.status).toBe(401);
-    expect(refused.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`));
+    expect(refused.headers.get('www-authenticate')).toMatch(
+      new RegExp(`^Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`),
+    );
   });
 
   it('the tool endpoint offers as an MCP resource the Agent Skill the site serves, byte for byte', async () => {
@@ -86,8 +108,12 @@ describe('npm start on a fresh dist and other ports', () => {
     expect(res.headers.get('x-request-id')).toBe('npm-start-1');
     await res.arrayBuffer();
     // Lines are written in batches at least once a second: the test waits for both to arrive.
-    const find = (text: string) => text.split('\n').filter((l) => l.includes('"req_id":"npm-start-1"')).map((l) => JSON.parse(l) as Record<string, unknown>);
-    await watched.until((text) => find(text).length >= 2, 'the edge\'s and the sandbox\'s line for npm-start-1');
+    const find = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.includes('"req_id":"npm-start-1"'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    await watched.until((text) => find(text).length >= 2, "the edge's and the sandbox's line for npm-start-1");
     const lines = find(output());
     expect(lines.map((l) => l.service).sort()).toEqual(['edge', 'sandbox']);
     expect(lines.find((l) => l.service === 'edge')).toMatchObject({ mcp_method: 'tools/list', status: 200, upstream_status: 200 });
@@ -112,14 +138,24 @@ describe('npm start on a fresh dist and other ports', () => {
   it("the docs' npm run token, then their curl to the base URL's /mcp, calls a tool", async () => {
     const { BASE_URL: _vite, ...env } = process.env;
     const token = await run(process.execPath, ['scripts/token.ts'], {
-      env: { ...(env as Record<string, string>), PORT: new URL(base).port, SANDBOX_PORT: new URL(sandboxUrl).port, SANDBOX_DATA_DIR: join(scratch, 'data') },
+      env: {
+        ...(env as Record<string, string>),
+        PORT: new URL(base).port,
+        SANDBOX_PORT: new URL(sandboxUrl).port,
+        SANDBOX_DATA_DIR: join(scratch, 'data'),
+      },
     });
     expect(token.code, token.stderr).toBe(0);
     expect(token.stderr).toContain(`audience: ${base}`);
     const response = await fetch(`${base}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token.stdout.trim()}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_run', arguments: { run_id: 'run_demo_0001' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'get_run', arguments: { run_id: 'run_demo_0001' } },
+      }),
     });
     expect(response.status).toBe(200);
     expect((await response.json()).result.structuredContent.run_id).toBe('run_demo_0001');

@@ -34,7 +34,11 @@ afterAll(async () => {
 const rpc = (path: string, body: unknown, token?: string) =>
   fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
 
@@ -44,7 +48,11 @@ async function followChallengeToToken(path: string): Promise<string> {
   expect(challenge.status).toBe(401);
   const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge.headers.get('www-authenticate') ?? '')?.[1];
   expect(metadataUrl).toBe(`${baseUrl}/.well-known/oauth-protected-resource`);
-  const prm = (await (await fetch(metadataUrl!)).json()) as { resource: string; authorization_servers: string[]; scopes_supported: string[] };
+  const prm = (await (await fetch(metadataUrl!)).json()) as {
+    resource: string;
+    authorization_servers: string[];
+    scopes_supported: string[];
+  };
   expect(prm.resource).toBe(baseUrl);
   const issuer = prm.authorization_servers[0]!;
   const as = (await (await fetch(`${issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, string>;
@@ -59,14 +67,22 @@ async function followChallengeToToken(path: string): Promise<string> {
   const client = (await registered.json()) as { client_id: string; client_secret: string };
   const token = await fetch(as.token_endpoint!, {
     method: 'POST',
-    headers: { authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${btoa(`${client.client_id}:${client.client_secret}`)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams({ grant_type: 'client_credentials', resource: prm.resource, scope: prm.scopes_supported.join(' ') }),
   });
   expect(token.status).toBe(200);
   return ((await token.json()) as { access_token: string }).access_token;
 }
 
-type Caller = { callTool(p: { name: string; arguments: Record<string, unknown> }): Promise<{ isError?: boolean; content: unknown; structuredContent?: unknown }> };
+type Caller = {
+  callTool(p: {
+    name: string;
+    arguments: Record<string, unknown>;
+  }): Promise<{ isError?: boolean; content: unknown; structuredContent?: unknown }>;
+};
 
 /**
  * Calls every tool with its documented example, as a reader of the tool docs would: start_run first, and
@@ -77,7 +93,8 @@ async function callEveryExample(client: Caller, tools: ReturnType<typeof readCon
   const exampleRunId = (startRun.example.result as { run_id: string }).run_id;
   let startedRunId = exampleRunId;
   for (const tool of [startRun, ...tools.filter((t) => t !== startRun)]) {
-    const args = tool.example.arguments.run_id === exampleRunId ? { ...tool.example.arguments, run_id: startedRunId } : tool.example.arguments;
+    const args =
+      tool.example.arguments.run_id === exampleRunId ? { ...tool.example.arguments, run_id: startedRunId } : tool.example.arguments;
     const result = await client.callTool({ name: tool.name, arguments: args });
     expect(result.isError, `${tool.name}: ${JSON.stringify(result.content)}`).toBeFalsy();
     if (tool === startRun) startedRunId = (result.structuredContent as { run_id: string }).run_id;
@@ -92,7 +109,10 @@ describe.each(['/mcp', '/.well-known/mcp'])('the whole system at %s', (path) => 
     expect(served.status).toBe(200);
     const { tools: listed } = (await served.json()) as { tools: unknown[] };
     for (const era of ['legacy', 'modern'] as const) {
-      const client = new ClientV2({ name: 'e2e-rule-1', version: '0.0.1' }, { versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' } });
+      const client = new ClientV2(
+        { name: 'e2e-rule-1', version: '0.0.1' },
+        { versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' } },
+      );
       await client.connect(new TransportV2(new URL(`${baseUrl}${path}`)));
       expect(client.getProtocolEra()).toBe(era);
       expect((await client.listTools()).tools).toEqual(listed);

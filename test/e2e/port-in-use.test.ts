@@ -26,26 +26,56 @@ afterAll(async () => {
 
 /** The environment of a writer's shell: none of vitest's variables (with VITEST set, Astro's dev server renders nothing). */
 function shellEnv(vars: Record<string, string>): Record<string, string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^(VITEST|BASE_URL$|APP_URL$|AUTH_ISSUER$|NODE_ENV$|TEST$)/.test(k))) as Record<string, string>;
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && !/^(VITEST|BASE_URL$|APP_URL$|AUTH_ISSUER$|NODE_ENV$|TEST$)/.test(k)),
+  ) as Record<string, string>;
   return { ...env, SANDBOX_DATA_DIR: join(scratch, 'data'), ...vars };
 }
 
 describe('a server command on a port in use', () => {
   it.each([
-    ['npm start', 'SANDBOX_PORT', 'proxy/start.ts', async () => ({ PORT: String(await getFreePort()), METRICS_PORT: 'off', WARDEN_OUT_DIR: join(scratch, 'dist') }), 'set PORT, SANDBOX_PORT, METRICS_PORT to a free port, or METRICS_PORT=off'],
-    ['npm run serve', 'PORT', 'proxy/serve.ts', async () => ({ METRICS_PORT: 'off', WARDEN_OUT_DIR: DIST, BASE_URL, APP_URL }), 'set PORT, METRICS_PORT to a free port, or METRICS_PORT=off'],
-    ['npm run dev', 'PORT', 'scripts/dev.ts', async () => ({ SANDBOX_PORT: String(await getFreePort()) }), 'set PORT, SANDBOX_PORT to a free port'],
-    ['npm run dev', 'SANDBOX_PORT', 'scripts/dev.ts', async () => ({ PORT: String(await getFreePort()) }), 'set PORT, SANDBOX_PORT to a free port'],
+    [
+      'npm start',
+      'SANDBOX_PORT',
+      'proxy/start.ts',
+      async () => ({ PORT: String(await getFreePort()), METRICS_PORT: 'off', WARDEN_OUT_DIR: join(scratch, 'dist') }),
+      'set PORT, SANDBOX_PORT, METRICS_PORT to a free port, or METRICS_PORT=off',
+    ],
+    [
+      'npm run serve',
+      'PORT',
+      'proxy/serve.ts',
+      async () => ({ METRICS_PORT: 'off', WARDEN_OUT_DIR: DIST, BASE_URL, APP_URL }),
+      'set PORT, METRICS_PORT to a free port, or METRICS_PORT=off',
+    ],
+    [
+      'npm run dev',
+      'PORT',
+      'scripts/dev.ts',
+      async () => ({ SANDBOX_PORT: String(await getFreePort()) }),
+      'set PORT, SANDBOX_PORT to a free port',
+    ],
+    [
+      'npm run dev',
+      'SANDBOX_PORT',
+      'scripts/dev.ts',
+      async () => ({ PORT: String(await getFreePort()) }),
+      'set PORT, SANDBOX_PORT to a free port',
+    ],
     ['npm run sandbox', 'SANDBOX_PORT', 'sandbox/main.ts', async () => ({}), 'set SANDBOX_PORT to a free port'],
-  ] as const)('%s with %s taken: one line naming the port and what to set, exit 1', async (command, variable, entry, others, hint) => {
-    const env = shellEnv({ ...(await others()), [variable]: String(busy) });
-    const result = await run(process.execPath, [entry], { env, timeoutMs: 60_000 });
-    expect(result.code, result.stderr).toBe(1);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines, result.stderr).toHaveLength(1);
-    expect(lines[0]!.startsWith(`${command}: `), lines[0]).toBe(true);
-    expect(lines[0]).toContain(`${busy}`);
-    expect(lines[0]).toContain('in use');
-    expect(lines[0]!.endsWith(`(${hint})`), lines[0]).toBe(true);
-  }, 90_000);
+  ] as const)(
+    '%s with %s taken: one line naming the port and what to set, exit 1',
+    async (command, variable, entry, others, hint) => {
+      const env = shellEnv({ ...(await others()), [variable]: String(busy) });
+      const result = await run(process.execPath, [entry], { env, timeoutMs: 60_000 });
+      expect(result.code, result.stderr).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]!.startsWith(`${command}: `), lines[0]).toBe(true);
+      expect(lines[0]).toContain(`${busy}`);
+      expect(lines[0]).toContain('in use');
+      expect(lines[0]!.endsWith(`(${hint})`), lines[0]).toBe(true);
+    },
+    90_000,
+  );
 });

@@ -28,7 +28,9 @@ globalThis.fetch = (input, init) => {
 `;
 const AGENTS = ['claude-code', 'cursor', 'codex'];
 
-interface Index { skills: Array<{ name: string; url: string; digest: string }> }
+interface Index {
+  skills: Array<{ name: string; url: string; digest: string }>;
+}
 
 let scratch = '';
 let guard = '';
@@ -55,7 +57,14 @@ function runSkills(args: string[], home: string, cwd: string): Promise<{ code: n
       {
         cwd,
         timeout: 60_000,
-        env: { ...env, HOME: home, CI: '1', DISABLE_TELEMETRY: '1', DO_NOT_TRACK: '1', NODE_OPTIONS: `--import=${pathToFileURL(guard).href}` },
+        env: {
+          ...env,
+          HOME: home,
+          CI: '1',
+          DISABLE_TELEMETRY: '1',
+          DO_NOT_TRACK: '1',
+          NODE_OPTIONS: `--import=${pathToFileURL(guard).href}`,
+        },
       },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}\n${stderr}` }),
     );
@@ -86,7 +95,7 @@ describe('npx skills add <base_url> (the skills CLI from npm)', () => {
     served = Buffer.from(await (await fetch(new URL(index.skills[0]!.url, `${site}${PATHS.agentSkillsIndex}`))).arrayBuffer());
   });
 
-  it('the index names Warden\'s skill, and its digest is that of the SKILL.md served', () => {
+  it("the index names Warden's skill, and its digest is that of the SKILL.md served", () => {
     expect(index.skills.map((s) => s.name)).toEqual(['warden']);
     expect(index.skills[0]!.url).toBe(toSkillPath('warden'));
     expect(sha256(served)).toBe(index.skills[0]!.digest);
@@ -110,7 +119,9 @@ describe('npx skills add <base_url> (the skills CLI from npm)', () => {
       expect(sha256(bytes), agent).toBe(index.skills[0]!.digest);
     }
     // The CLI records where the skill came from and the digest it checked, for `skills update`.
-    const lock = JSON.parse(readFileSync(join(home, '.agents/.skill-lock.json'), 'utf8')) as { skills: Record<string, { sourceType: string; wellKnownDigest: string }> };
+    const lock = JSON.parse(readFileSync(join(home, '.agents/.skill-lock.json'), 'utf8')) as {
+      skills: Record<string, { sourceType: string; wellKnownDigest: string }>;
+    };
     expect(lock.skills.warden).toMatchObject({ sourceType: 'well-known', wellKnownDigest: index.skills[0]!.digest });
   }, 90_000);
 

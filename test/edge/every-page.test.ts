@@ -14,7 +14,9 @@ import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { DIST } from '../helpers/built-site.ts';
 import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
 
-const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && f !== '404.html').map((file) => ({ file, path: toPagePathOfHtmlFile(file) }));
+const pages = listFiles(DIST)
+  .filter((f) => f.endsWith('.html') && f !== '404.html')
+  .map((file) => ({ file, path: toPagePathOfHtmlFile(file) }));
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 let worker: RunningWorker;
 
@@ -22,12 +24,14 @@ let worker: RunningWorker;
 async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<string | undefined>): Promise<string[]> {
   const failures: string[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) {
-      const failure = await task(items[next++]!);
-      if (failure) failures.push(failure);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const failure = await task(items[next++]!);
+        if (failure) failures.push(failure);
+      }
+    }),
+  );
   return failures;
 }
 
@@ -54,15 +58,23 @@ describe(`all ${pages.length} pages through the worker`, () => {
     const failures = await eachLimited(pages, 16, async ({ file, path }) => {
       const html = await fetch(new URL(path, worker.origin), { headers: { accept: 'text/html' } });
       const htmlBody = Buffer.from(await html.arrayBuffer());
-      if (html.status !== 200 || html.headers.get('content-type') !== 'text/html; charset=utf-8' || html.headers.get('vary') !== 'Accept') return `${path}: HTML ${html.status} ${html.headers.get('content-type')} vary ${html.headers.get('vary')}`;
+      if (html.status !== 200 || html.headers.get('content-type') !== 'text/html; charset=utf-8' || html.headers.get('vary') !== 'Accept')
+        return `${path}: HTML ${html.status} ${html.headers.get('content-type')} vary ${html.headers.get('vary')}`;
       if (sha(htmlBody) !== sha(readFileSync(join(DIST, file)))) return `${path}: HTML differs from ${file}`;
       const twinFile = readFileSync(join(DIST, toTwinPath(path)), 'utf8');
       const md = await fetch(new URL(path, worker.origin), { headers: { accept: 'text/markdown' } });
       const mdBody = await md.text();
-      if (md.status !== 200 || md.headers.get('content-type') !== 'text/markdown; charset=utf-8' || md.headers.get('vary') !== 'Accept' || mdBody !== twinFile) return `${path}: negotiated markdown ${md.status} ${md.headers.get('content-type')} vary ${md.headers.get('vary')}`;
+      if (
+        md.status !== 200 ||
+        md.headers.get('content-type') !== 'text/markdown; charset=utf-8' ||
+        md.headers.get('vary') !== 'Accept' ||
+        mdBody !== twinFile
+      )
+        return `${path}: negotiated markdown ${md.status} ${md.headers.get('content-type')} vary ${md.headers.get('vary')}`;
       const twin = await fetch(new URL(toTwinPath(path), worker.origin));
       const twinBody = await twin.text();
-      if (twin.status !== 200 || twin.headers.get('content-type') !== 'text/markdown; charset=utf-8' || twinBody !== twinFile) return `${toTwinPath(path)}: ${twin.status} ${twin.headers.get('content-type')}`;
+      if (twin.status !== 200 || twin.headers.get('content-type') !== 'text/markdown; charset=utf-8' || twinBody !== twinFile)
+        return `${toTwinPath(path)}: ${twin.status} ${twin.headers.get('content-type')}`;
       return undefined;
     });
     expect(failures.slice(0, 20), `${failures.length} of ${pages.length} pages`).toEqual([]);

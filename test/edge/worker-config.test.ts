@@ -12,7 +12,9 @@ const site = toBuildFacts(await readTestContent(), 'test');
 const ASSETS = {
   async fetch(request: Request) {
     if (new URL(request.url).pathname !== '/index.html') return new Response(null, { status: 404 });
-    return new Response(request.method === 'HEAD' ? null : '<h1>Warden</h1>', { headers: { etag: '"a"', 'content-length': '15', 'content-type': 'text/html' } });
+    return new Response(request.method === 'HEAD' ? null : '<h1>Warden</h1>', {
+      headers: { etag: '"a"', 'content-length': '15', 'content-type': 'text/html' },
+    });
   },
 };
 
@@ -36,14 +38,16 @@ describe('worker configuration from bindings', () => {
   });
 
   it('refuses a BASE_URL other than the built one, and a bad value, naming the variable', () => {
-    expect(() => toWorkerSetup({ BASE_URL: 'https://other.example' }, site)).toThrow(/BASE_URL: the deployed dist was built for "https:\/\/warden.example"/);
+    expect(() => toWorkerSetup({ BASE_URL: 'https://other.example' }, site)).toThrow(
+      /BASE_URL: the deployed dist was built for "https:\/\/warden.example"/,
+    );
     expect(() => toWorkerSetup({ UPSTREAM_TIMEOUT_MS: 'soon' }, site)).toThrow(ConfigError);
     expect(() => toWorkerSetup({ UPSTREAM_TIMEOUT_MS: 'soon' }, site)).toThrow(/UPSTREAM_TIMEOUT_MS/);
   });
 });
 
 describe('createWorker', () => {
-  it('serves the asset binding\'s files through the same app', async () => {
+  it("serves the asset binding's files through the same app", async () => {
     const res = await createWorker(site).fetch(new Request(`${BASE_URL}/`), { ASSETS });
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe('"a"');
@@ -70,7 +74,14 @@ describe('bundling', () => {
   });
 
   it('the bundle fails, naming the importer, when anything imports a Node built-in', async () => {
-    const bundle = build({ stdin: { contents: "import { readFileSync } from 'node:fs'; readFileSync('x');", sourcefile: 'leaky.ts' }, bundle: true, write: false, platform: 'neutral', logLevel: 'silent', plugins: [forbidNodeBuiltins()] });
+    const bundle = build({
+      stdin: { contents: "import { readFileSync } from 'node:fs'; readFileSync('x');", sourcefile: 'leaky.ts' },
+      bundle: true,
+      write: false,
+      platform: 'neutral',
+      logLevel: 'silent',
+      plugins: [forbidNodeBuiltins()],
+    });
     await expect(bundle).rejects.toThrow(/leaky\.ts imports node:fs: Node-only code cannot go in the worker bundle/);
   });
 });

@@ -67,7 +67,13 @@ describe('the worker bundle on workerd', () => {
     const res = await get('/api/v9/widgets');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
-    expect(await res.json()).toMatchObject({ type: `${BASE_URL}/docs/errors#not-found`, title: 'Not Found', status: 404, code: 'not_found', instance: '/api/v9/widgets' });
+    expect(await res.json()).toMatchObject({
+      type: `${BASE_URL}/docs/errors#not-found`,
+      title: 'Not Found',
+      status: 404,
+      code: 'not_found',
+      instance: '/api/v9/widgets',
+    });
   });
 
   it('§4.3: Accept: text/markdown on a page → its twin, with Vary: Accept and the canonical link', async () => {
@@ -83,8 +89,11 @@ describe('the worker bundle on workerd', () => {
     expect(html.headers.get('vary')).toBe('Accept');
   });
 
-  it('a GET of /mcp by a browser or agent gets the endpoint page by Accept, with Vary and cache headers; an MCP client\'s GET is forwarded', async () => {
-    for (const [accept, type] of [['text/html', 'text/html; charset=utf-8'], ['text/markdown', 'text/markdown; charset=utf-8']]) {
+  it("a GET of /mcp by a browser or agent gets the endpoint page by Accept, with Vary and cache headers; an MCP client's GET is forwarded", async () => {
+    for (const [accept, type] of [
+      ['text/html', 'text/html; charset=utf-8'],
+      ['text/markdown', 'text/markdown; charset=utf-8'],
+    ]) {
       const res = await get('/mcp', { headers: { accept } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(type);
@@ -169,7 +178,7 @@ describe('the worker bundle on workerd', () => {
     expect(seen[0]!.body).toBe(body);
   });
 
-  it('§4.2 rule 2: tools/call without a token → 401 naming this host\'s resource metadata', async () => {
+  it("§4.2 rule 2: tools/call without a token → 401 naming this host's resource metadata", async () => {
     const res = await get('/mcp', { method: 'POST', headers: mcpHeaders, body: rpc(2, 'tools/call', { name: 'list_workflows' }) });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${METADATA}", scope="warden:access"`);
@@ -180,11 +189,19 @@ describe('the worker bundle on workerd', () => {
     const exp = Math.floor(Date.now() / 1000) + 300;
     const claims = { iss: 'https://app.warden.example', aud: BASE_URL, exp };
     const good = await signToken(keys, { ...claims, scope: 'warden:access' });
-    const ok = await get('/.well-known/mcp', { method: 'POST', headers: { ...mcpHeaders, authorization: `Bearer ${good}` }, body: rpc(3, 'tools/call', { name: 'list_workflows' }) });
+    const ok = await get('/.well-known/mcp', {
+      method: 'POST',
+      headers: { ...mcpHeaders, authorization: `Bearer ${good}` },
+      body: rpc(3, 'tools/call', { name: 'list_workflows' }),
+    });
     expect(ok.status).toBe(200);
     expect(upstream.requests.at(-1)!.headers.authorization).toBe(`Bearer ${good}`);
     const narrow = await signToken(keys, { ...claims, scope: 'openid' });
-    const denied = await get('/mcp', { method: 'POST', headers: { ...mcpHeaders, authorization: `Bearer ${narrow}` }, body: rpc(4, 'tools/call', { name: 'list_workflows' }) });
+    const denied = await get('/mcp', {
+      method: 'POST',
+      headers: { ...mcpHeaders, authorization: `Bearer ${narrow}` },
+      body: rpc(4, 'tools/call', { name: 'list_workflows' }),
+    });
     expect(denied.status).toBe(403);
     expect(denied.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
   });

@@ -36,8 +36,13 @@ export async function startClientDocuments(): Promise<ClientDocuments> {
     publish(path, redirectUri, fields = {}) {
       const clientId = `${origin}${path}`;
       served.set(path, {
-        client_id: clientId, client_name: 'Test MCP client', redirect_uris: [redirectUri],
-        grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', ...fields,
+        client_id: clientId,
+        client_name: 'Test MCP client',
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        ...fields,
       });
       return clientId;
     },

@@ -13,7 +13,10 @@ import { buildTestRelease } from '../cli/helpers/warden-binary.ts';
 export default async function setup(project: TestProject): Promise<void> {
   project.provide('testBaseUrl', PUBLIC_BASE_URL);
   provideSystemTools();
-  const site = process.env.WARDEN_SKIP_TEST_BUILD === '1' ? Promise.resolve() : runAstroBuild(process.cwd(), { ...PRODUCTION, WARDEN_OUT_DIR: TEST_DIST, BASE_URL: PUBLIC_BASE_URL, APP_URL });
+  const site =
+    process.env.WARDEN_SKIP_TEST_BUILD === '1'
+      ? Promise.resolve()
+      : runAstroBuild(process.cwd(), { ...PRODUCTION, WARDEN_OUT_DIR: TEST_DIST, BASE_URL: PUBLIC_BASE_URL, APP_URL });
   const scale = project.vitest.projects.some((p) => p.name === 'scale') ? provideScaleSite() : Promise.resolve();
   const built = await Promise.allSettled([site, scale, buildTestRelease()]);
   for (const result of built) if (result.status === 'rejected') throw result.reason;

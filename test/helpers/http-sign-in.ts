@@ -23,7 +23,10 @@ export async function walkSignIn(start: string, decision: Decision = 'continue')
     const response = await fetch(step.url, {
       method: step.method,
       redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(step.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(step.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: step.body,
     });
     for (const line of response.headers.getSetCookie()) {

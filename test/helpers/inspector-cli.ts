@@ -19,7 +19,10 @@ export interface InspectorRun {
  * HOME: its state lives in ~/.mcp-inspector). Resolves with its exit code, never rejects; gives up after a minute.
  */
 export async function runInspector(url: string, args: string[], env: Record<string, string | undefined>): Promise<InspectorRun> {
-  const { code, stdout, stderr } = await run(NODE, [INSPECTOR, '--cli', url, '--transport', 'http', '--format', 'json', ...args], { env, timeout: 60_000 }).then(
+  const { code, stdout, stderr } = await run(NODE, [INSPECTOR, '--cli', url, '--transport', 'http', '--format', 'json', ...args], {
+    env,
+    timeout: 60_000,
+  }).then(
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => e,
   );

@@ -60,7 +60,13 @@ const IDENTITY = {
   description: { type: 'string', minLength: 1, maxLength: 100 },
   title: { type: 'string', minLength: 1, maxLength: 100 },
   websiteUrl: { type: 'string', format: 'uri' },
-  _meta: { type: 'object', propertyNames: { pattern: '^([a-zA-Z]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\\.[a-zA-Z]([a-zA-Z0-9-]*[a-zA-Z0-9])?)*/)?([a-zA-Z0-9]([a-zA-Z0-9._-]*[a-zA-Z0-9])?)?$' } },
+  _meta: {
+    type: 'object',
+    propertyNames: {
+      pattern:
+        '^([a-zA-Z]([a-zA-Z0-9-]*[a-zA-Z0-9])?(\\.[a-zA-Z]([a-zA-Z0-9-]*[a-zA-Z0-9])?)*/)?([a-zA-Z0-9]([a-zA-Z0-9._-]*[a-zA-Z0-9])?)?$',
+    },
+  },
 };
 
 // MCP server card v1 (SEP-2127; modelcontextprotocol/experimental-ext-server-card schema.ts, ServerCard and Remote):
@@ -71,7 +77,12 @@ export const SERVER_CARD_SCHEMA = {
   properties: {
     $schema: { type: 'string', pattern: '^https://static\\.modelcontextprotocol\\.io/schemas/v1/server-card\\.schema\\.json$' },
     ...IDENTITY,
-    remotes: { type: 'array', items: { allOf: [REMOTE, { type: 'object', properties: { supportedProtocolVersions: { type: 'array', items: { type: 'string' } } } }] } },
+    remotes: {
+      type: 'array',
+      items: {
+        allOf: [REMOTE, { type: 'object', properties: { supportedProtocolVersions: { type: 'array', items: { type: 'string' } } } }],
+      },
+    },
   },
 };
 
@@ -83,7 +94,10 @@ export const SERVER_JSON_SCHEMA = {
   type: 'object',
   required: ['$schema', 'name', 'description', 'version'],
   properties: {
-    $schema: { type: 'string', pattern: '^https://static\\.modelcontextprotocol\\.io/schemas/\\d{4}-\\d{2}-\\d{2}/server\\.schema\\.json$' },
+    $schema: {
+      type: 'string',
+      pattern: '^https://static\\.modelcontextprotocol\\.io/schemas/\\d{4}-\\d{2}-\\d{2}/server\\.schema\\.json$',
+    },
     ...IDENTITY,
     remotes: { type: 'array', items: REMOTE },
     packages: { type: 'array' },

@@ -57,7 +57,13 @@ export async function runAfdocs(url: string, options: Partial<RunnerOptions> = {
     });
   };
   try {
-    const report = await runChecks(url, { samplingStrategy: 'deterministic', maxLinksToTest: 1000, requestDelay: 0, maxConcurrency: 4, ...options });
+    const report = await runChecks(url, {
+      samplingStrategy: 'deterministic',
+      maxLinksToTest: 1000,
+      requestDelay: 0,
+      maxConcurrency: 4,
+      ...options,
+    });
     return report.results;
   } finally {
     globalThis.fetch = fetchAnywhere;

@@ -7,6 +7,10 @@ import { provideScaleSite, SCALE_PAGES } from './scale-site.ts';
  */
 export default async function setup(project: TestProject): Promise<void> {
   const { site, seconds } = await provideScaleSite();
-  console.error(seconds ? `Built the ${SCALE_PAGES}-page site for ${site.baseUrl} in ${seconds.toFixed(0)} s` : `Kept the ${SCALE_PAGES}-page site built from the same sources for ${site.baseUrl}`);
+  console.error(
+    seconds
+      ? `Built the ${SCALE_PAGES}-page site for ${site.baseUrl} in ${seconds.toFixed(0)} s`
+      : `Kept the ${SCALE_PAGES}-page site built from the same sources for ${site.baseUrl}`,
+  );
   project.provide('testBaseUrl', site.baseUrl);
 }

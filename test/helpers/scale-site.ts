@@ -31,7 +31,8 @@ export interface ScaleSite {
 export async function chooseScaleSite(): Promise<ScaleSite> {
   const kept = readScaleBaseUrl(SCALE_DIST);
   const keptPort = kept ? Number(new URL(kept).port) : 0;
-  const port = keptPort && isCheckablePort(keptPort) && (await isPortFree(keptPort)) ? keptPort : await getPortBelowEphemeral(isCheckablePort);
+  const port =
+    keptPort && isCheckablePort(keptPort) && (await isPortFree(keptPort)) ? keptPort : await getPortBelowEphemeral(isCheckablePort);
   return { dist: SCALE_DIST, baseUrl: toLocalUrl(port), appUrl: APP_URL };
 }
 
@@ -40,8 +41,12 @@ const toStampFile = (dist: string) => `${dist}.stamp.json`;
 
 /** What a scale build is made from: the build's sources, the runtime the twin workers load, the page generator, the count and the addresses. */
 function toScaleStamp(site: ScaleSite): string {
-  const hash = createHash('sha256').update(toSourceHash(process.cwd())).update(String(SCALE_PAGES)).update(`${site.baseUrl} ${site.appUrl}`);
-  for (const file of [...listFiles('runtime').map((f) => `runtime/${f}`), 'harness/generated-pages.ts']) hash.update(file).update(readFileSync(file));
+  const hash = createHash('sha256')
+    .update(toSourceHash(process.cwd()))
+    .update(String(SCALE_PAGES))
+    .update(`${site.baseUrl} ${site.appUrl}`);
+  for (const file of [...listFiles('runtime').map((f) => `runtime/${f}`), 'harness/generated-pages.ts'])
+    hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 32);
 }
 

@@ -43,7 +43,11 @@ export async function createTestCa(): Promise<TestCa> {
     signingKey: caKeys.privateKey,
     signingAlgorithm: ALGORITHM,
     extensions: [
-      new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'localhost' }, { type: 'ip', value: '127.0.0.1' }, { type: 'ip', value: '::1' }]),
+      new x509.SubjectAlternativeNameExtension([
+        { type: 'dns', value: 'localhost' },
+        { type: 'ip', value: '127.0.0.1' },
+        { type: 'ip', value: '::1' },
+      ]),
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
     ],
   });

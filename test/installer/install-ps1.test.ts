@@ -62,7 +62,9 @@ describe('install.ps1, as PowerShell reads it', () => {
   });
 
   it('is one function and the call of it, so a download cut short runs nothing', () => {
-    const statements = root.namedChildren.flatMap((c) => (c?.type === 'statement_list' ? c.namedChildren : [c])).filter((c) => c && c.type !== 'comment');
+    const statements = root.namedChildren
+      .flatMap((c) => (c?.type === 'statement_list' ? c.namedChildren : [c]))
+      .filter((c) => c && c.type !== 'comment');
     expect(statements.map((s) => s?.type)).toEqual(['function_statement', 'pipeline']);
     expect(statements[1]?.text).toBe(MAIN);
     expect(script.trimEnd().split('\n').at(-1)).toBe(MAIN);
@@ -75,8 +77,11 @@ describe('install.ps1, as PowerShell reads it', () => {
     expect(script).not.toMatch(/^\$ErrorActionPreference/m);
   });
 
-  it('never runs `exit` under iex, which would close the user\'s shell: only a run from a file exits', () => {
-    const exits = script.split('\n').map((l) => l.trim()).filter((l) => !l.startsWith('#') && /\bexit\b/.test(l));
+  it("never runs `exit` under iex, which would close the user's shell: only a run from a file exits", () => {
+    const exits = script
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => !l.startsWith('#') && /\bexit\b/.test(l));
     expect(exits).toEqual(['if ($MyInvocation.ScriptName) { exit 1 }']);
   });
 
@@ -101,7 +106,9 @@ describe('install.ps1, as PowerShell reads it', () => {
     // Strict mode refuses a variable never set; PowerShell's dynamic scoping would hand a function its caller's
     // variable of the same name instead, silently. Only the facts set at the top of the main function are shared.
     const facts = toAssigned(fn(MAIN));
-    expect([...facts]).toEqual(expect.arrayContaining(['binary', 'product', 'envprefix', 'releasearchive', 'signingkey', 'signingnamespace']));
+    expect([...facts]).toEqual(
+      expect.arrayContaining(['binary', 'product', 'envprefix', 'releasearchive', 'signingkey', 'signingnamespace']),
+    );
     const automatic = new Set(['_', 'true', 'false', 'null', 'psversiontable', 'executioncontext', 'myinvocation']);
     const strays: string[] = [];
     for (const [name, f] of functions) {
@@ -115,9 +122,25 @@ describe('install.ps1, as PowerShell reads it', () => {
 
   it('runs only its own functions and cmdlets that Windows PowerShell 5.1 has', () => {
     const builtIn = [
-      'Copy-Item', 'Expand-Archive', 'ForEach-Object', 'Get-ChildItem', 'Get-Command', 'Get-FileHash', 'Get-ItemProperty',
-      'Invoke-WebRequest', 'Join-Path', 'Move-Item', 'New-Item', 'New-Object', 'Remove-Item', 'Select-Object', 'Set-StrictMode',
-      'Split-Path', 'Start-Sleep', 'Test-Path', 'Write-Host',
+      'Copy-Item',
+      'Expand-Archive',
+      'ForEach-Object',
+      'Get-ChildItem',
+      'Get-Command',
+      'Get-FileHash',
+      'Get-ItemProperty',
+      'Invoke-WebRequest',
+      'Join-Path',
+      'Move-Item',
+      'New-Item',
+      'New-Object',
+      'Remove-Item',
+      'Select-Object',
+      'Set-StrictMode',
+      'Split-Path',
+      'Start-Sleep',
+      'Test-Path',
+      'Write-Host',
     ];
     const unknown = toAllCommandNames(root).filter((c) => !functions.has(c) && !builtIn.includes(c));
     expect(unknown).toEqual([]);
@@ -142,7 +165,9 @@ describe('install.ps1, beside install.sh', () => {
 
   it('accepts the versions install.sh accepts, and a loopback http archive without the warning', () => {
     const shClass = /\*\[!([^\]]+)\]\*\) err "invalid version/.exec(shTemplate)?.[1];
-    const psClass = /\$version -cnotmatch '\\A\[([^\]]+)\]\+\\z'\) \{ throw "invalid version: '\$version' \(e\.g\. 1\.2\.3\)" \}/.exec(script)?.[1];
+    const psClass = /\$version -cnotmatch '\\A\[([^\]]+)\]\+\\z'\) \{ throw "invalid version: '\$version' \(e\.g\. 1\.2\.3\)" \}/.exec(
+      script,
+    )?.[1];
     expect(shClass).toBe('A-Za-z0-9._+-');
     expect(psClass).toBe(shClass);
     expect(script).toContain("'\\Ahttp://(127\\.0\\.0\\.1|localhost)(\\z|[:/])'");
@@ -187,12 +212,17 @@ describe('the signature check, run by the real ssh-keygen', () => {
     const facts = Object.fromEntries([...generated.matchAll(/^\s+\$(\w+) = '([^']*)'$/gm)].map((m) => [m[1]!.toLowerCase(), m[2]!]));
     const allowedSigners = join(work, `allowed-${Math.random().toString(16).slice(2)}`);
     const vars: Record<string, string> = { ...facts, allowedsigners: allowedSigners, sigpath: sigFile };
-    const expand = (s: string) => s.replace(/\$\{?(\w+)\}?/g, (_, v: string) => vars[v.toLowerCase()] ?? `<unset ${v}>`).replace(/`n/g, '\n');
+    const expand = (s: string) =>
+      s.replace(/\$\{?(\w+)\}?/g, (_, v: string) => vars[v.toLowerCase()] ?? `<unset ${v}>`).replace(/`n/g, '\n');
     const line = /WriteAllText\(\$allowedSigners, "([^"]*)"/.exec(assert.text)?.[1];
     const list = /\$arguments = @\(([^)]*)\)/.exec(assert.text)?.[1];
-    if (line === undefined || list === undefined) throw new Error('Assert-Signature no longer writes allowed_signers and its arguments as expected');
+    if (line === undefined || list === undefined)
+      throw new Error('Assert-Signature no longer writes allowed_signers and its arguments as expected');
     writeFileSync(allowedSigners, expand(line));
-    const args = list.split(',').map((a) => a.trim()).map((a) => (a.startsWith("'") ? a.slice(1, -1) : expand(a)));
+    const args = list
+      .split(',')
+      .map((a) => a.trim())
+      .map((a) => (a.startsWith("'") ? a.slice(1, -1) : expand(a)));
     expect(args.join(' ')).not.toMatch(/<unset/);
     return spawnSync('ssh-keygen', args, { input: stdin, stdio: ['pipe', 'ignore', 'ignore'] }).status;
   }

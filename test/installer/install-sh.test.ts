@@ -1,7 +1,18 @@
 import { once } from 'node:events';
 import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -39,7 +50,9 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 /** Writes SHA256SUMS for every archive in `dir` (and a line for a target not there), signed by `key`. */
 function writeSums(dir: string, key = KEY, omit?: string) {
-  const archives = readdirSync(dir).filter((f) => f.endsWith('.tar.gz') && f !== omit).sort();
+  const archives = readdirSync(dir)
+    .filter((f) => f.endsWith('.tar.gz') && f !== omit)
+    .sort();
   const sums = [`${'0'.repeat(64)}  ${BIN}-other-target.tar.gz`, ...archives.map((a) => `${sha256(readFileSync(join(dir, a)))}  ${a}`)];
   const text = `${sums.join('\n')}\n`;
   writeFileSync(join(dir, 'SHA256SUMS'), text);
@@ -61,7 +74,11 @@ function writeArchive(dir: string, target: string, version: string): string {
  * tampers as a compromised download host would: the archive after the sums were made, the sums after they
  * were signed, or both consistently (a new archive, its true checksum, the sums signed again by another key).
  */
-function publish(folder: string, version: string, opts: { target?: string; tamper?: 'archive' | 'sums' | 'both' | 'unsigned'; omitSum?: boolean } = {}) {
+function publish(
+  folder: string,
+  version: string,
+  opts: { target?: string; tamper?: 'archive' | 'sums' | 'both' | 'unsigned'; omitSum?: boolean } = {},
+) {
   const target = opts.target ?? TARGET;
   const dir = join(work, 'release', folder);
   const archive = writeArchive(dir, target, version);
@@ -138,7 +155,10 @@ function run(
 
 /** The full path of a command on the test's PATH. */
 function which(name: string): string {
-  const found = (process.env.PATH ?? '').split(delimiter).map((d) => join(d, name)).find((p) => existsSync(p));
+  const found = (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((d) => join(d, name))
+    .find((p) => existsSync(p));
   if (!found) throw new Error(`test needs '${name}' on PATH`);
   return found;
 }
@@ -368,14 +388,27 @@ describe('failures install nothing', () => {
   });
 
   it.each([
-    ['tampered SHA256SUMS', 'sums', /warden: error: the signature of .*\/SHA256SUMS does not verify with the release key.*refusing to install/],
-    ['an archive and SHA256SUMS both replaced, signed by another key', 'both', /warden: error: the signature of .*\/SHA256SUMS does not verify with the release key.*refusing to install/],
+    [
+      'tampered SHA256SUMS',
+      'sums',
+      /warden: error: the signature of .*\/SHA256SUMS does not verify with the release key.*refusing to install/,
+    ],
+    [
+      'an archive and SHA256SUMS both replaced, signed by another key',
+      'both',
+      /warden: error: the signature of .*\/SHA256SUMS does not verify with the release key.*refusing to install/,
+    ],
     ['a release with no signature', 'unsigned', /warden: error: download failed: .*SHA256SUMS\.sig \(an unsigned release is refused\)/],
   ])('aborts on %s', async (_name, tamper, message) => {
     const r = await run([], { env: { [`${ENV}_DOWNLOAD_URL`]: `${origin}/tampered-${tamper}` } });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message);
-    expect(r.stderr.trim().split('\n').filter((l) => l.startsWith(`${BIN}: error`))).toHaveLength(1);
+    expect(
+      r.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith(`${BIN}: error`)),
+    ).toHaveLength(1);
     expectNothingInstalled();
     expect(readdirSync(c.tmp)).toEqual([]);
   });

@@ -28,7 +28,9 @@ export function toSyntaxErrors(root: Node): string[] {
   const found: string[] = [];
   const visit = (node: Node) => {
     if (node.type === 'ERROR' || node.isMissing) {
-      found.push(`${node.startPosition.row + 1}:${node.startPosition.column} ${node.isMissing ? `missing ${node.type}` : node.text.slice(0, 60)}`);
+      found.push(
+        `${node.startPosition.row + 1}:${node.startPosition.column} ${node.isMissing ? `missing ${node.type}` : node.text.slice(0, 60)}`,
+      );
     }
     for (const child of node.children) if (child) visit(child);
   };
@@ -38,10 +40,12 @@ export function toSyntaxErrors(root: Node): string[] {
 
 /** The function statements of a tree (nested ones too), by name. */
 export function toFunctions(root: Node): Map<string, Node> {
-  return new Map(root.descendantsOfType('function_statement').flatMap((f) => {
-    const name = f?.childForFieldName('function_name') ?? f?.namedChildren.find((c) => c?.type === 'function_name');
-    return f && name ? [[name.text, f] as const] : [];
-  }));
+  return new Map(
+    root.descendantsOfType('function_statement').flatMap((f) => {
+      const name = f?.childForFieldName('function_name') ?? f?.namedChildren.find((c) => c?.type === 'function_name');
+      return f && name ? [[name.text, f] as const] : [];
+    }),
+  );
 }
 
 /** The nodes of `types` under `node` in source order, leaving out what nested functions hold. */
@@ -65,5 +69,8 @@ export function toCommandNames(fn: Node): string[] {
 
 /** `$Name`, `${Name}`, `@Name` → `name`; scoped names (`$env:Path`) keep their scope: `env:path`. */
 export function toVariableName(variable: Node): string {
-  return variable.text.replace(/^[$@]\{?/, '').replace(/\}$/, '').toLowerCase();
+  return variable.text
+    .replace(/^[$@]\{?/, '')
+    .replace(/\}$/, '')
+    .toLowerCase();
 }

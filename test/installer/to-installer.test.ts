@@ -125,15 +125,28 @@ describe('the built /install.ps1', () => {
   it.skipIf(skip)('checks the signature, then the checksum, then unpacks, then installs', async () => {
     const functions = toFunctions(await parsePowerShell(readFileSync(built, 'utf8')));
     const steps = toCommandNames(functions.get('Install-Release')!);
-    const order = ['Save-Download', 'Assert-Signature', 'Get-ExpectedSum', 'Get-FileHash', 'Expand-Archive', 'Install-Binary', 'Update-UserPath'];
+    const order = [
+      'Save-Download',
+      'Assert-Signature',
+      'Get-ExpectedSum',
+      'Get-FileHash',
+      'Expand-Archive',
+      'Install-Binary',
+      'Update-UserPath',
+    ];
     const at = order.map((step) => steps.lastIndexOf(step));
-    expect(at.every((i) => i >= 0), `steps: ${steps.join(', ')}`).toBe(true);
+    expect(
+      at.every((i) => i >= 0),
+      `steps: ${steps.join(', ')}`,
+    ).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));
     expect(steps.filter((s) => s === 'Save-Download')).toHaveLength(3);
     expect(steps.indexOf('Assert-Signature')).toBeGreaterThan(steps.lastIndexOf('Save-Download'));
     // The signature is checked by ssh-keygen itself, with the key and namespace above.
     expect(toCommandNames(functions.get('Assert-Signature')!)).toEqual(expect.arrayContaining(['Find-SshKeygen', 'Invoke-WithStdin']));
-    expect(functions.get('Assert-Signature')!.text).toContain("@('-Y', 'verify', '-f', $allowedSigners, '-I', $SigningNamespace, '-n', $SigningNamespace, '-s', $SigPath)");
+    expect(functions.get('Assert-Signature')!.text).toContain(
+      "@('-Y', 'verify', '-f', $allowedSigners, '-I', $SigningNamespace, '-n', $SigningNamespace, '-s', $SigPath)",
+    );
   });
 });
 

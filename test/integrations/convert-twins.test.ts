@@ -22,11 +22,18 @@ function site(count: number, broken?: number): { out: string; files: string[] } 
 }
 
 const job = (out: string, files: string[]) => ({
-  out, files, baseUrl: 'https://warden.example', pagePaths: files.map((f) => `/${f.replace('.html', '')}`), preamble: 'Every page: https://warden.example/llms.txt',
+  out,
+  files,
+  baseUrl: 'https://warden.example',
+  pagePaths: files.map((f) => `/${f.replace('.html', '')}`),
+  preamble: 'Every page: https://warden.example/llms.txt',
 });
 
 describe('convertTwins', () => {
-  it.each([[20, 'on the main thread'], [400, 'on worker threads']])('writes the twin of every one of %i pages (%s)', async (count) => {
+  it.each([
+    [20, 'on the main thread'],
+    [400, 'on worker threads'],
+  ])('writes the twin of every one of %i pages (%s)', async (count) => {
     const { out, files } = site(count);
     await convertTwins(job(out, files));
     for (const file of files) expect(existsSync(join(out, file.replace('.html', '.md'))), file).toBe(true);

@@ -7,10 +7,20 @@ const PUBLIC = readContent(undefined, {}).site.mcp.public_methods;
 
 describe('needsCredential (contract §4.2 rules 2–3, deny by default)', () => {
   it.each([
-    ['initialize', true, false], ['ping', true, false], ['tools/list', true, false], ['server/discover', true, false],
-    ['resources/list', true, false], ['resources/templates/list', true, false], ['resources/read', true, false],
-    ['notifications/initialized', false, false], ['notifications/cancelled', false, false],
-    ['tools/call', true, true], ['tools/call', false, true], ['prompts/list', true, true], ['resources/subscribe', true, true], ['Tools/List', true, true],
+    ['initialize', true, false],
+    ['ping', true, false],
+    ['tools/list', true, false],
+    ['server/discover', true, false],
+    ['resources/list', true, false],
+    ['resources/templates/list', true, false],
+    ['resources/read', true, false],
+    ['notifications/initialized', false, false],
+    ['notifications/cancelled', false, false],
+    ['tools/call', true, true],
+    ['tools/call', false, true],
+    ['prompts/list', true, true],
+    ['resources/subscribe', true, true],
+    ['Tools/List', true, true],
     ['notifications/x', true, true],
   ] as const)('%s (id: %s) → needs a credential: %s', (method, hasId, expected) => {
     expect(needsCredential({ method, hasId }, PUBLIC)).toBe(expected);

@@ -14,5 +14,7 @@ export function toFlagValues(args: string[], flag: string): string[] {
 
 /** The `Name: value` headers of a curl argv, keyed by lower-case name. */
 export function toCurlHeaders(args: string[]): Record<string, string> {
-  return Object.fromEntries(toFlagValues(args, '-H').map((h) => [h.slice(0, h.indexOf(':')).toLowerCase(), h.slice(h.indexOf(':') + 1).trim()]));
+  return Object.fromEntries(
+    toFlagValues(args, '-H').map((h) => [h.slice(0, h.indexOf(':')).toLowerCase(), h.slice(h.indexOf(':') + 1).trim()]),
+  );
 }

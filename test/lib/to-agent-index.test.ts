@@ -7,7 +7,12 @@ import type { LlmsPage } from '../../src/lib/to-llms-sections.ts';
 
 const content = readContent(undefined, {});
 const BASE = content.site.base_url;
-const docs = (path: string, title = path): LlmsPage => ({ path, title, description: `About ${title}, ${'in some detail '.repeat(8)}`, section: 'Docs' });
+const docs = (path: string, title = path): LlmsPage => ({
+  path,
+  title,
+  description: `About ${title}, ${'in some detail '.repeat(8)}`,
+  section: 'Docs',
+});
 /** `count` pages in `sections` folders of /docs/area-N/…, each with a long description. */
 const large = (count: number, sections: number) =>
   Array.from({ length: count }, (_, i) => docs(`/docs/area-${i % sections}/group-${i % 3}/page-${i}`, `How to do thing number ${i} well`));
@@ -34,9 +39,17 @@ describe('toAgentIndex', () => {
     // The nearest page stays in the root; sections are path-scoped folders listed with their size.
     expect(root).toContain(`(${BASE}/docs/overview.md)`);
     const section = index.llms.find((f) => f.path === '/docs/area-3/llms.txt')!;
-    expect(root).toContain(`- [area-3](${BASE}/docs/area-3/llms.txt): 100 pages, about ${toTokenEstimate(section.text).toLocaleString('en-US')} tokens. Pages such as`);
-    expect(section.text).toMatch(/^# Warden: area-3\n\n> Pages such as .+\n\nThe 100 pages under https:\/\/warden\.example\/docs\/area-3\/\./);
-    expect(links(section.text).filter((u) => u.endsWith('.md')).every((u) => u.startsWith(`${BASE}/docs/area-3/`))).toBe(true);
+    expect(root).toContain(
+      `- [area-3](${BASE}/docs/area-3/llms.txt): 100 pages, about ${toTokenEstimate(section.text).toLocaleString('en-US')} tokens. Pages such as`,
+    );
+    expect(section.text).toMatch(
+      /^# Warden: area-3\n\n> Pages such as .+\n\nThe 100 pages under https:\/\/warden\.example\/docs\/area-3\/\./,
+    );
+    expect(
+      links(section.text)
+        .filter((u) => u.endsWith('.md'))
+        .every((u) => u.startsWith(`${BASE}/docs/area-3/`)),
+    ).toBe(true);
   });
 
   it('llms-full.txt is split with llms.txt: each file holds the pages its llms.txt lists, every page once', () => {
@@ -57,11 +70,15 @@ describe('toAgentIndex', () => {
   it('an index page names its section and gives its summary', () => {
     const pages = [{ ...docs('/docs/area-1', 'Payments'), description: 'Take payments.' }, ...large(1_000, 10)];
     const root = toAgentIndex(content, pages, small).llms[0]!.text;
-    expect(root).toMatch(/- \[Payments\]\(https:\/\/warden\.example\/docs\/area-1\/llms\.txt\): 100 pages, about [\d,]+ tokens\. Take payments\./);
+    expect(root).toMatch(
+      /- \[Payments\]\(https:\/\/warden\.example\/docs\/area-1\/llms\.txt\): 100 pages, about [\d,]+ tokens\. Take payments\./,
+    );
   });
 
   it('fails the build, naming the folder, when pages in one folder cannot fit any llms.txt', () => {
     const flat = Array.from({ length: 600 }, (_, i) => docs(`/docs/flat/page-${i}`));
-    expect(() => toAgentIndex(content, flat, small)).toThrow(/llms\.txt is \d+ characters, over the 50000 limit, even split into 0 section files: 600 pages sit directly in \/docs\/flat/);
+    expect(() => toAgentIndex(content, flat, small)).toThrow(
+      /llms\.txt is \d+ characters, over the 50000 limit, even split into 0 section files: 600 pages sit directly in \/docs\/flat/,
+    );
   });
 });

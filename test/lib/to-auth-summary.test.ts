@@ -19,6 +19,8 @@ describe('toAuthSummary', () => {
   });
 
   it('joins lists in prose', () => {
-    expect(toAuthSummary({ auth: 'tools-call', scopes: ['a:x', 'a:y'] }, ['ping'])).toMatch(/^None for `ping`\. .*the scope `a:x` and `a:y`/);
+    expect(toAuthSummary({ auth: 'tools-call', scopes: ['a:x', 'a:y'] }, ['ping'])).toMatch(
+      /^None for `ping`\. .*the scope `a:x` and `a:y`/,
+    );
   });
 });

@@ -36,7 +36,9 @@ describe('toHeadersFile', () => {
   });
 
   it('sends the agent links on every file (RFC 8288), the api-catalog its own rel="api-catalog" among them (RFC 9727 §3)', () => {
-    expect(rules.get('/*')?.Link).toEqual([`<${PATHS.llms}>; rel="describedby"; type="text/plain", <${PATHS.apiCatalog}>; rel="api-catalog", <${PATHS.openapi}>; rel="service-desc"; type="application/json"`]);
+    expect(rules.get('/*')?.Link).toEqual([
+      `<${PATHS.llms}>; rel="describedby"; type="text/plain", <${PATHS.apiCatalog}>; rel="api-catalog", <${PATHS.openapi}>; rel="service-desc"; type="application/json"`,
+    ]);
   });
 
   it('types markdown twins as markdown and keeps them out of search indexes', () => {
@@ -50,7 +52,10 @@ describe('toHeadersFile', () => {
 
 describe('toRedirectsFile', () => {
   it('writes each rewrite as a 200, and the rewrite target has a JSON content type', () => {
-    const lines = toRedirectsFile().split('\n').filter(Boolean).map((l) => l.split(' '));
+    const lines = toRedirectsFile()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(' '));
     expect(lines).toEqual(Object.entries(REWRITES).map(([from, to]) => [from, to, '200']));
     expect(lines).toContainEqual([PATHS.protectedResource, `${PATHS.protectedResource}/index.json`, '200']);
     for (const [, to] of lines) expect(parseHeaders(toHeadersFile()).get(to!)?.['Content-Type']).toEqual(['application/json']);

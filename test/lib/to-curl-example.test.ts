@@ -36,7 +36,7 @@ describe('toCurlExample', () => {
   });
 
   it('quotes a body with apostrophes and shell characters so sh passes it unchanged', () => {
-    const example = { note: "it's $HOME `whoami` \\ \"q\"" };
+    const example = { note: 'it\'s $HOME `whoami` \\ "q"' };
     const [body] = toFlagValues(toCurlArgs(toCurlExample(withExample(example), base)), '-d');
     expect(JSON.parse(body!)).toEqual(example);
   });
@@ -44,6 +44,11 @@ describe('toCurlExample', () => {
   it('sends {} when the body has no example, and -X for a body-less non-GET', () => {
     const [body] = toFlagValues(toCurlArgs(toCurlExample(withExample(undefined), base)), '-d');
     expect(body).toBe('{}');
-    expect(toCurlArgs(toCurlExample({ ...op('getHealth'), method: 'delete' }, base))).toEqual(['-sS', '-X', 'DELETE', `${base}/api/health`]);
+    expect(toCurlArgs(toCurlExample({ ...op('getHealth'), method: 'delete' }, base))).toEqual([
+      '-sS',
+      '-X',
+      'DELETE',
+      `${base}/api/health`,
+    ]);
   });
 });

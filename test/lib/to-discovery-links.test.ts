@@ -44,7 +44,8 @@ describe('toDiscoveryLinks', () => {
   it('follows BASE_URL and APP_URL from the environment', () => {
     const moved = toDiscoveryLinks(readContent(getContentDir(), { BASE_URL: 'https://docs.test', APP_URL: 'https://app.test' }));
     expect(byRel('mcp', moved).href).toBe('https://app.test/mcp');
-    for (const l of moved.filter((x) => !['mcp', 'cli-releases'].includes(x.rel))) expect(l.href.startsWith('https://docs.test/')).toBe(true);
+    for (const l of moved.filter((x) => !['mcp', 'cli-releases'].includes(x.rel)))
+      expect(l.href.startsWith('https://docs.test/')).toBe(true);
     expect(JSON.stringify(moved)).not.toContain(content.site.base_url);
   });
 });

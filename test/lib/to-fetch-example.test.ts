@@ -51,7 +51,10 @@ describe('toFetchExample', () => {
 
   it('writes any JSON example as a literal that evaluates back to it (quotes, commas, braces, odd keys)', async () => {
     const example = { note: "it's here, {really}", 'a-b': [1, { c: 'x"y' }], nested: { empty: {}, list: [] }, back: 'a\\b\nc', n: null };
-    const custom: Operation = { ...op('postMcp'), requestBody: { description: 'A body.', required: true, content: { 'application/json': { schema: {}, example } } } };
+    const custom: Operation = {
+      ...op('postMcp'),
+      requestBody: { description: 'A body.', required: true, content: { 'application/json': { schema: {}, example } } },
+    };
     const { calls } = await runExample(toFetchExample(custom, base));
     expect(JSON.parse(String(calls[0]!.init?.body))).toEqual(example);
   });

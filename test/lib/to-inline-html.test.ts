@@ -18,7 +18,9 @@ describe('toInlineHtml', () => {
   });
 
   it('turns [text](url) into a link, code inside the text included', () => {
-    expect(toInlineHtml('See [the `errors` page](/docs/errors#not-found).')).toBe('See <a href="/docs/errors#not-found">the <code>errors</code> page</a>.');
+    expect(toInlineHtml('See [the `errors` page](/docs/errors#not-found).')).toBe(
+      'See <a href="/docs/errors#not-found">the <code>errors</code> page</a>.',
+    );
   });
 
   it('cannot be made to break out of the href attribute', () => {

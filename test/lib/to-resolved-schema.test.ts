@@ -10,7 +10,11 @@ const media = content.operations.flatMap((op) => [
 
 /** Every `$ref` string anywhere inside a value. */
 const refsIn = (v: unknown): string[] =>
-  Array.isArray(v) ? v.flatMap(refsIn) : v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => (k === '$ref' && typeof x === 'string' ? [x] : refsIn(x))) : [];
+  Array.isArray(v)
+    ? v.flatMap(refsIn)
+    : v && typeof v === 'object'
+      ? Object.entries(v).flatMap(([k, x]) => (k === '$ref' && typeof x === 'string' ? [x] : refsIn(x)))
+      : [];
 
 describe('toResolvedSchema', () => {
   it('resolves every body schema of every operation: no $ref is left at the top, and shared ones keep their name', () => {

@@ -25,13 +25,14 @@ describe('toSkillMd', () => {
       expect(md).toContain(`### \`${tool.name}\`: ${tool.title}`);
       const section = md.slice(md.indexOf(`### \`${tool.name}\``)).split('\n### ')[0]!;
       expect(section, tool.name).toContain(`Scope \`${tool.scope}\``);
-      for (const arg of Object.keys((tool.inputSchema.properties ?? {}) as object)) expect(section, `${tool.name} ${arg}`).toContain(`- \`${arg}\` (`);
+      for (const arg of Object.keys((tool.inputSchema.properties ?? {}) as object))
+        expect(section, `${tool.name} ${arg}`).toContain(`- \`${arg}\` (`);
     }
     for (const e of content.errors.jsonrpc) expect(md).toMatch(new RegExp(`^\\| \`${e.code}\` \\| ${e.http_status} \\|`, 'm'));
     for (const p of content.errors.problems) expect(md).toMatch(new RegExp(`^\\| \`${p.code}\` \\| ${p.status} \\|`, 'm'));
   });
 
-  it('teaches installing, connecting and signing in with this build\'s addresses', () => {
+  it("teaches installing, connecting and signing in with this build's addresses", () => {
     expect(md).toContain('curl -fsSL https://warden.example/install | sh');
     expect(md).toContain('irm https://warden.example/install.ps1 | iex');
     expect(md).toContain('claude mcp add --transport http warden https://warden.example/mcp');
@@ -48,7 +49,11 @@ describe('toSkillMd', () => {
   it('follows the content: a tool or an error added there is in the skill', () => {
     const extraTool = { ...content.tools[0]!, name: 'zz_new_tool', title: 'A new tool' };
     const extraError = { ...content.errors.jsonrpc[0]!, code: -31999, message: 'Something new' };
-    const changed = { ...content, tools: [...content.tools, extraTool], errors: { ...content.errors, jsonrpc: [...content.errors.jsonrpc, extraError] } };
+    const changed = {
+      ...content,
+      tools: [...content.tools, extraTool],
+      errors: { ...content.errors, jsonrpc: [...content.errors.jsonrpc, extraError] },
+    };
     const text = toSkillMd(changed, skill);
     expect(text).toContain('### `zz_new_tool`: A new tool');
     expect(text).toContain('| `-31999` |');

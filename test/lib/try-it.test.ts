@@ -32,15 +32,33 @@ describe('the panel in the browser', () => {
   });
 
   it('asks for a code with PKCE and a resource indicator', () => {
-    const url = new URL(toAuthorizationUrl('https://id.example/oauth/authorize?x=1', { clientId: 'warden-docs', redirectUri: 'https://d.example/docs/try-it', scope: 'a b', resource: 'https://d.example', state: 's', codeChallenge: 'c' }));
+    const url = new URL(
+      toAuthorizationUrl('https://id.example/oauth/authorize?x=1', {
+        clientId: 'warden-docs',
+        redirectUri: 'https://d.example/docs/try-it',
+        scope: 'a b',
+        resource: 'https://d.example',
+        state: 's',
+        codeChallenge: 'c',
+      }),
+    );
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      response_type: 'code', client_id: 'warden-docs', redirect_uri: 'https://d.example/docs/try-it', scope: 'a b', resource: 'https://d.example', state: 's', code_challenge: 'c', code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: 'warden-docs',
+      redirect_uri: 'https://d.example/docs/try-it',
+      scope: 'a b',
+      resource: 'https://d.example',
+      state: 's',
+      code_challenge: 'c',
+      code_challenge_method: 'S256',
     });
   });
 
   it('shows JSON laid out, an event stream as its JSON-RPC messages, and says where it cut a long body', () => {
     expect(toShownBody('application/problem+json', '{"a":1}')).toBe('{\n  "a": 1\n}');
-    expect(toShownBody('text/event-stream', 'event: message\ndata: {"id":1}\n\nid: 2\ndata: {"id":2}\n\n')).toBe('{\n  "id": 1\n}\n\n{\n  "id": 2\n}');
+    expect(toShownBody('text/event-stream', 'event: message\ndata: {"id":1}\n\nid: 2\ndata: {"id":2}\n\n')).toBe(
+      '{\n  "id": 1\n}\n\n{\n  "id": 2\n}',
+    );
     expect(toShownBody('text/plain', 'not json')).toBe('not json');
     const long = toShownBody('text/plain', 'x'.repeat(SHOWN_LIMIT + 5));
     expect(long.endsWith('… (5 more characters not shown)')).toBe(true);

@@ -41,7 +41,12 @@ let token: string;
 
 async function startEdge(appUrl: string, jwksUrl?: string): Promise<NodeServer> {
   const env = readEnv({ HOST: '127.0.0.1', PORT: '0', BASE_URL, WARDEN_OUT_DIR: dist.dir, METRICS_PORT: '0', LOG_LEVEL: 'info' });
-  return startNodeServer(env, facts, { appUrl, issuer: appUrl, jwksUrl }, { logger: createLogger({ level: 'info', service: 'edge', destination: capture(edgeLines) }) });
+  return startNodeServer(
+    env,
+    facts,
+    { appUrl, issuer: appUrl, jwksUrl },
+    { logger: createLogger({ level: 'info', service: 'edge', destination: capture(edgeLines) }) },
+  );
 }
 
 /** The edge's line for a request id, once written (the line is written when the response is over). */
@@ -54,7 +59,11 @@ async function lineFor(lines: Line[], reqId: string): Promise<Line> {
 beforeAll(async () => {
   const port = await getFreePort();
   const base = await startSandbox({
-    host: '127.0.0.1', port, baseUrl: BASE_URL, dataDir: data.dataDir, log: () => {},
+    host: '127.0.0.1',
+    port,
+    baseUrl: BASE_URL,
+    dataDir: data.dataDir,
+    log: () => {},
     logger: createLogger({ level: 'info', service: 'sandbox', destination: capture(sandboxLines) }),
   });
   sandbox = { ...base, baseUrl: BASE_URL };
@@ -77,7 +86,12 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
 const callTool = (headers: Record<string, string>) =>
   fetch(`${edge.url}/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${token}`,
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }),
   });
 
@@ -93,7 +107,11 @@ describe('one access log line per request', () => {
 
   it('a negotiated page names its variant', async () => {
     const res = await get('/docs/overview', { accept: 'text/markdown' });
-    expect(await lineFor(edgeLines, res.headers.get('x-request-id')!)).toMatchObject({ path: '/docs/overview', status: 200, variant: 'markdown' });
+    expect(await lineFor(edgeLines, res.headers.get('x-request-id')!)).toMatchObject({
+      path: '/docs/overview',
+      status: 200,
+      variant: 'markdown',
+    });
   });
 
   it('a 404 problem, with the query string left out', async () => {
@@ -109,7 +127,16 @@ describe('one access log line per request', () => {
     await res.arrayBuffer();
     expect(res.headers.get('x-request-id')).toBe('trace-me-1');
     const line = await lineFor(edgeLines, 'trace-me-1');
-    expect(line).toMatchObject({ method: 'POST', path: '/mcp', status: 200, mcp_method: 'tools/call', tool: 'get_account', token: 'valid', upstream: `${sandbox.url}/mcp`, upstream_status: 200 });
+    expect(line).toMatchObject({
+      method: 'POST',
+      path: '/mcp',
+      status: 200,
+      mcp_method: 'tools/call',
+      tool: 'get_account',
+      token: 'valid',
+      upstream: `${sandbox.url}/mcp`,
+      upstream_status: 200,
+    });
     expect(line.upstream_ms).toEqual(expect.any(Number));
     // The same id in the sandbox's log: one request followed across both processes.
     expect(await lineFor(sandboxLines, 'trace-me-1')).toMatchObject({ service: 'sandbox', method: 'POST', path: '/mcp', status: 200 });
@@ -132,10 +159,20 @@ describe('one access log line per request', () => {
     const closedPort = await getFreePort();
     const orphan = await startEdge(`http://127.0.0.1:${closedPort}`);
     try {
-      const res = await fetch(`${orphan.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }) });
+      const res = await fetch(`${orphan.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+      });
       expect(res.status).toBe(502);
       const line = await lineFor(edgeLines, res.headers.get('x-request-id')!);
-      expect(line).toMatchObject({ level: 'error', msg: 'request failed', status: 502, cause: 'ECONNREFUSED', upstream: `http://127.0.0.1:${closedPort}/mcp` });
+      expect(line).toMatchObject({
+        level: 'error',
+        msg: 'request failed',
+        status: 502,
+        cause: 'ECONNREFUSED',
+        upstream: `http://127.0.0.1:${closedPort}/mcp`,
+      });
     } finally {
       await orphan.close();
     }
@@ -147,7 +184,9 @@ describe('requests refused before the app', () => {
     const before = edgeLines.length;
     const result = await sendRaw(edge.url, ['CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n']);
     expect(result.responses.map((r) => r.status)).toEqual([501]);
-    expect(edgeLines.slice(before)).toEqual([expect.objectContaining({ level: 'info', msg: 'malformed request refused', status: 501, cause: 'ERR_CONNECT_NOT_IMPLEMENTED' })]);
+    expect(edgeLines.slice(before)).toEqual([
+      expect.objectContaining({ level: 'info', msg: 'malformed request refused', status: 501, cause: 'ERR_CONNECT_NOT_IMPLEMENTED' }),
+    ]);
   });
 });
 
@@ -163,7 +202,12 @@ describe('a 503 while the key set cannot be fetched', () => {
       });
       expect(res.status).toBe(503);
       const line = await lineFor(edgeLines, res.headers.get('x-request-id')!);
-      expect(line).toMatchObject({ level: 'error', status: 503, token: 'ERR_JWKS_UNAVAILABLE', cause: 'ERR_JWKS_UNAVAILABLE: ECONNREFUSED' });
+      expect(line).toMatchObject({
+        level: 'error',
+        status: 503,
+        token: 'ERR_JWKS_UNAVAILABLE',
+        cause: 'ERR_JWKS_UNAVAILABLE: ECONNREFUSED',
+      });
     } finally {
       await keyless.close();
     }
@@ -178,7 +222,9 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     return parsePrometheusTextFormat(await res.text()) as Family[];
   };
   const valueOf = (families: Family[], name: string, labels: Record<string, string>) =>
-    Number(families.find((f) => f.name === name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? 0);
+    Number(
+      families.find((f) => f.name === name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? 0,
+    );
 
   it('not on the public port; the counters move as requests are sent', async () => {
     expect(new URL(edge.metricsUrl!).port).not.toBe(new URL(edge.url).port);
@@ -192,16 +238,24 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     // four lines are there, so are the counts.
     for (const res of [...answers, tool]) await lineFor(edgeLines, res.headers.get('x-request-id')!);
     const after = await scrape();
-    expect(valueOf(after, 'warden_http_requests_total', { route: 'health', status: '200' }) - valueOf(before, 'warden_http_requests_total', { route: 'health', status: '200' })).toBe(3);
-    expect(valueOf(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(valueOf(before, 'warden_token_verifications_total', { result: 'valid' }));
+    expect(
+      valueOf(after, 'warden_http_requests_total', { route: 'health', status: '200' }) -
+        valueOf(before, 'warden_http_requests_total', { route: 'health', status: '200' }),
+    ).toBe(3);
+    expect(valueOf(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(
+      valueOf(before, 'warden_token_verifications_total', { result: 'valid' }),
+    );
     expect(after.find((f) => f.name === 'warden_upstream_response_seconds')?.type).toBe('HISTOGRAM');
     expect(after.find((f) => f.name === 'warden_http_request_duration_seconds')?.type).toBe('HISTOGRAM');
-    for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds']) expect(after.some((f) => f.name === name)).toBe(true);
+    for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds'])
+      expect(after.some((f) => f.name === name)).toBe(true);
   });
 
   it('a CONNECT on the metrics port: a complete 501 with Connection: close, not a dropped socket (RFC 9110 §9.3.6)', async () => {
     // Two answers are waited for, so the exchange ends only when the server closes the connection.
-    const result = await sendRaw(edge.metricsUrl!, ['CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n'], { expect: 2 });
+    const result = await sendRaw(edge.metricsUrl!, ['CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n'], {
+      expect: 2,
+    });
     expect(result.data.toString('latin1')).toMatch(/^HTTP\/1\.1 501 Not Implemented\r\n/);
     expect(result.responses.map((r) => r.status)).toEqual([501]);
     const [answer] = result.responses;
@@ -218,10 +272,30 @@ describe('the access line, written by hand for speed', () => {
     const lines: string[] = [];
     const logger = createLogger({ level: 'info', service: 'edge', destination: { write: (chunk: string) => void lines.push(chunk) } });
     const exchange = { method: 'GET', path: '/docs/a"b\\c\u0001\u2028é', status: 502, ms: 1.25, bytes: 0, aborted: true as const };
-    const facts = { requestId: 'r-1', mcpMethod: 'tools/call', tool: 'get_account', token: 'valid', upstream: { address: 'http://127.0.0.1:1/mcp', status: 502, ms: 0.5 }, cause: 'line\nbreak' };
+    const facts = {
+      requestId: 'r-1',
+      mcpMethod: 'tools/call',
+      tool: 'get_account',
+      token: 'valid',
+      upstream: { address: 'http://127.0.0.1:1/mcp', status: 502, ms: 0.5 },
+      cause: 'line\nbreak',
+    };
     const writeLine = toLineWriter(logger);
     writeLine('error', toAccessFields(exchange, facts), 'request failed');
-    logger.error({ req_id: facts.requestId, ...exchange, mcp_method: facts.mcpMethod, tool: facts.tool, token: facts.token, upstream: facts.upstream.address, upstream_status: 502, upstream_ms: 0.5, cause: facts.cause }, 'request failed');
+    logger.error(
+      {
+        req_id: facts.requestId,
+        ...exchange,
+        mcp_method: facts.mcpMethod,
+        tool: facts.tool,
+        token: facts.token,
+        upstream: facts.upstream.address,
+        upstream_status: 502,
+        upstream_ms: 0.5,
+        cause: facts.cause,
+      },
+      'request failed',
+    );
     writeLine('info', toAccessFields({ method: 'HEAD', path: '/', status: 200, ms: 0, bytes: 10 }, {}), 'request');
     logger.info({ method: 'HEAD', path: '/', status: 200, ms: 0, bytes: 10 }, 'request');
     expect(lines).toHaveLength(4);
@@ -229,22 +303,58 @@ describe('the access line, written by hand for speed', () => {
     expect(lines.every((line) => line.endsWith('}\n') && !line.slice(0, -1).includes('\n'))).toBe(true);
     expect(untimed(lines[0]!)).toBe(untimed(lines[1]!));
     expect(untimed(lines[2]!)).toBe(untimed(lines[3]!));
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', service: 'edge', path: exchange.path, cause: 'line\nbreak', aborted: true });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'error',
+      service: 'edge',
+      path: exchange.path,
+      cause: 'line\nbreak',
+      aborted: true,
+    });
   });
 
   it('writes each duration and string as JSON.stringify does', () => {
     // Every hundredth of a millisecond up to 20 s, and larger ones: the duration's text is made from integers.
-    const durations = [...Array.from({ length: 2_000_000 }, (_, i) => i / 100), 123_456.78, 3_600_000.05, 86_400_000.1, 1e13 + 0.01, -0, NaN, Infinity];
-    const wrong = durations.filter((ms) => !toAccessFields({ method: 'GET', path: '/', status: 200, ms, bytes: 1 }, {}).includes(`"ms":${JSON.stringify(ms)},`));
+    const durations = [
+      ...Array.from({ length: 2_000_000 }, (_, i) => i / 100),
+      123_456.78,
+      3_600_000.05,
+      86_400_000.1,
+      1e13 + 0.01,
+      -0,
+      NaN,
+      Infinity,
+    ];
+    const wrong = durations.filter(
+      (ms) => !toAccessFields({ method: 'GET', path: '/', status: 200, ms, bytes: 1 }, {}).includes(`"ms":${JSON.stringify(ms)},`),
+    );
     expect(wrong).toEqual([]);
     const strings = ['plain', '', 'a"b', 'a\\b', 'tab\there', '\u007f', 'é', '\u2028', '\ud83d\ude00', '\ud83d', 'x\udc00y'];
-    for (const path of strings) expect(toAccessFields({ method: 'GET', path, status: 200, ms: 0, bytes: 1 }, {})).toContain(`"path":${JSON.stringify(path)},`);
+    for (const path of strings)
+      expect(toAccessFields({ method: 'GET', path, status: 200, ms: 0, bytes: 1 }, {})).toContain(`"path":${JSON.stringify(path)},`);
   });
 });
 
 describe('upstream failure causes as metric labels', () => {
   it('keep the code and drop the words, so the label set stays small', () => {
-    const reasons = ['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET: other side closed', 'HTTPParserError: Invalid character in chunk size', 'timeout', 'idle for 100 ms after the headers', 'socket hang up', STREAMED_ERROR];
-    expect(reasons.map(toCauseLabel)).toEqual(['ECONNREFUSED', 'HPE_INVALID_CHUNK_SIZE', 'UND_ERR_SOCKET', 'HTTPParserError', 'timeout', 'idle', 'other', 'ERR_UPSTREAM_STREAMED_ERROR']);
+    const reasons = [
+      'ECONNREFUSED',
+      'HPE_INVALID_CHUNK_SIZE',
+      'UND_ERR_SOCKET: other side closed',
+      'HTTPParserError: Invalid character in chunk size',
+      'timeout',
+      'idle for 100 ms after the headers',
+      'socket hang up',
+      STREAMED_ERROR,
+    ];
+    expect(reasons.map(toCauseLabel)).toEqual([
+      'ECONNREFUSED',
+      'HPE_INVALID_CHUNK_SIZE',
+      'UND_ERR_SOCKET',
+      'HTTPParserError',
+      'timeout',
+      'idle',
+      'other',
+      'ERR_UPSTREAM_STREAMED_ERROR',
+    ]);
   });
 });

@@ -65,7 +65,11 @@ describe('§7 problem envelope', () => {
   });
 
   it('§7.1: the problem document is also returned for other methods and odd paths under /api/', async () => {
-    for (const [path, method] of [['/api/nope', 'POST'], ['/api/%E0%A4%A', 'GET'], ['/api/..%2f..%2fetc', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/api/nope', 'POST'],
+      ['/api/%E0%A4%A', 'GET'],
+      ['/api/..%2f..%2fetc', 'GET'],
+    ] as const) {
       const res = await app.request(path, { method });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
@@ -80,7 +84,13 @@ describe('§7 problem envelope', () => {
   });
 
   it('an unexpected failure on /api/* → 500 internal_error problem, no internals echoed', async () => {
-    const broken = createTestApp({ files: new Proxy(new Map(), { get: () => { throw new Error('secret internal detail'); } }) as never });
+    const broken = createTestApp({
+      files: new Proxy(new Map(), {
+        get: () => {
+          throw new Error('secret internal detail');
+        },
+      }) as never,
+    });
     const res = await broken.request('/api/nope');
     expect(res.status).toBe(500);
     const text = await res.text();

@@ -6,7 +6,9 @@ import { createTestApp, loadFiles, BASE_URL } from './helpers/test-app.ts';
 
 // The edge server over the real build of the real content (.test-dist), through app.request().
 const app = createTestApp({ files: loadFiles(DIST) });
-const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && f !== '404.html').map(toPagePathOfHtmlFile);
+const pages = listFiles(DIST)
+  .filter((f) => f.endsWith('.html') && f !== '404.html')
+  .map(toPagePathOfHtmlFile);
 
 describe('the edge server over the real build', () => {
   it.each([

@@ -5,7 +5,13 @@ import { toBuildMismatches } from '../../proxy/node/build-info.ts';
 describe('configuration from the environment', () => {
   it('defaults: 127.0.0.1:4321, BASE_URL http://HOST:PORT, 1 MiB body limit, 30 s upstream timeout', () => {
     const env = readEnv({});
-    expect([env.HOST, env.PORT, env.BODY_LIMIT_BYTES, env.UPSTREAM_TIMEOUT_MS, env.WARDEN_OUT_DIR]).toEqual(['127.0.0.1', 4321, 1_048_576, 30_000, 'dist']);
+    expect([env.HOST, env.PORT, env.BODY_LIMIT_BYTES, env.UPSTREAM_TIMEOUT_MS, env.WARDEN_OUT_DIR]).toEqual([
+      '127.0.0.1',
+      4321,
+      1_048_576,
+      30_000,
+      'dist',
+    ]);
     expect(toBaseUrl(env)).toBe('http://127.0.0.1:4321');
     expect(toBaseUrl(readEnv({ PORT: '5000' }))).toBe('http://127.0.0.1:5000');
     expect(toBaseUrl(readEnv({ BASE_URL: 'https://warden.example' }))).toBe('https://warden.example');

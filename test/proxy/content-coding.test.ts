@@ -13,12 +13,19 @@ const files = loadFiles(DIST);
 const app = createTestApp({ files });
 
 /** The raw answer of the Node server: status, headers and the bytes on the wire (nothing decoded). */
-function raw(url: string, path: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+function raw(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${url}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -79,8 +86,21 @@ describe('Accept-Encoding (RFC 9110 §12.5.3)', () => {
 describe("the Node server's static fast path answers as the app does", () => {
   let edge: NodeServer;
   beforeAll(async () => {
-    const env = readEnv({ HOST: '127.0.0.1', PORT: '0', BASE_URL, APP_URL, WARDEN_OUT_DIR: DIST, METRICS_PORT: 'off', LOG_LEVEL: 'silent' });
-    edge = await startNodeServer(env, readBuildFacts(DIST)!, { appUrl: APP_URL, issuer: APP_URL }, { logger: createLogger({ level: 'silent', service: 'edge', destination: { write() {} } }) });
+    const env = readEnv({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      BASE_URL,
+      APP_URL,
+      WARDEN_OUT_DIR: DIST,
+      METRICS_PORT: 'off',
+      LOG_LEVEL: 'silent',
+    });
+    edge = await startNodeServer(
+      env,
+      readBuildFacts(DIST)!,
+      { appUrl: APP_URL, issuer: APP_URL },
+      { logger: createLogger({ level: 'silent', service: 'edge', destination: { write() {} } }) },
+    );
   });
   afterAll(() => edge?.close());
 
@@ -91,22 +111,44 @@ describe("the Node server's static fast path answers as the app does", () => {
     return rest;
   };
 
-  const paths = ['/', '/docs/overview', '/docs/overview.md', '/llms.txt', '/openapi.json', '/install', '/.well-known/api-catalog', '/robots.txt', '/favicon.ico', '/docs/nope', '/docs/nope.md', '/docs/overview/', '/docs/overview?x=1'];
-  const variants: Record<string, string>[] = [{}, { accept: 'text/markdown' }, { 'accept-encoding': 'br, gzip' }, { accept: 'text/markdown', 'accept-encoding': 'gzip' }];
+  const paths = [
+    '/',
+    '/docs/overview',
+    '/docs/overview.md',
+    '/llms.txt',
+    '/openapi.json',
+    '/install',
+    '/.well-known/api-catalog',
+    '/robots.txt',
+    '/favicon.ico',
+    '/docs/nope',
+    '/docs/nope.md',
+    '/docs/overview/',
+    '/docs/overview?x=1',
+  ];
+  const variants: Record<string, string>[] = [
+    {},
+    { accept: 'text/markdown' },
+    { 'accept-encoding': 'br, gzip' },
+    { accept: 'text/markdown', 'accept-encoding': 'gzip' },
+  ];
 
-  it.each(paths)('%s: status, headers and bytes as app.request gives them, for every Accept and Accept-Encoding, GET and HEAD', async (path) => {
-    for (const headers of variants) {
-      for (const method of ['GET', 'HEAD']) {
-        const web = await app.request(path, { method, headers });
-        const node = await raw(edge.url, path, headers, method);
-        const webHeaders = Object.fromEntries(web.headers);
-        expect(node.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(web.status);
-        expect(comparable(node.headers), `${method} ${path} ${JSON.stringify(headers)}`).toEqual(comparable(webHeaders));
-        expect(node.body.equals(Buffer.from(await web.arrayBuffer()))).toBe(true);
-        expect(node.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  it.each(paths)(
+    '%s: status, headers and bytes as app.request gives them, for every Accept and Accept-Encoding, GET and HEAD',
+    async (path) => {
+      for (const headers of variants) {
+        for (const method of ['GET', 'HEAD']) {
+          const web = await app.request(path, { method, headers });
+          const node = await raw(edge.url, path, headers, method);
+          const webHeaders = Object.fromEntries(web.headers);
+          expect(node.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(web.status);
+          expect(comparable(node.headers), `${method} ${path} ${JSON.stringify(headers)}`).toEqual(comparable(webHeaders));
+          expect(node.body.equals(Buffer.from(await web.arrayBuffer()))).toBe(true);
+          expect(node.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('a matching If-None-Match gets the same 304 from both; an incoming X-Request-Id is kept', async () => {
     const first = await raw(edge.url, '/llms.txt', { 'accept-encoding': 'br' });

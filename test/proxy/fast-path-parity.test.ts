@@ -20,7 +20,24 @@ const EXAMPLES: Record<RouteKind, string[]> = {
   health: ['/api/health', '/api/v1/health', '/api/health/', '/api/%68ealth', '/api/health?probe=1'],
   mcp: ['/mcp', '/.well-known/mcp', '/mcp/', '/mc%70'],
   api: ['/api/nope', '/api/', '/api/health/x'],
-  static: ['/', '/docs/overview', '/docs/overview.md', '/docs/overview/', '/llms.txt', '/install', '/install.ps1', '/openapi.json', '/.well-known/api-catalog', '/docs/nope', '/docs/%6Fverview', '/docs/../llms.txt', '/api', '/mcp//', '/MCP', '/%zz'],
+  static: [
+    '/',
+    '/docs/overview',
+    '/docs/overview.md',
+    '/docs/overview/',
+    '/llms.txt',
+    '/install',
+    '/install.ps1',
+    '/openapi.json',
+    '/.well-known/api-catalog',
+    '/docs/nope',
+    '/docs/%6Fverview',
+    '/docs/../llms.txt',
+    '/api',
+    '/mcp//',
+    '/MCP',
+    '/%zz',
+  ],
 };
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'];
 const VARIANTS: Record<string, string>[] = [
@@ -53,7 +70,14 @@ function send(url: string, method: string, path: string, headers: Record<string,
 }
 
 // What differs per exchange (date, a fresh request id) and node:http's own framing, which a web Response does not show.
-const comparable = ({ date: _d, connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, 'x-request-id': id, ...rest }: Answer['headers']) => ({
+const comparable = ({
+  date: _d,
+  connection: _c,
+  'keep-alive': _k,
+  'transfer-encoding': _t,
+  'x-request-id': id,
+  ...rest
+}: Answer['headers']) => ({
   ...rest,
   'x-request-id': id === 'cdn-7' ? id : typeof id,
 });
@@ -67,10 +91,25 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}');
   });
-  const env = readEnv({ HOST: '127.0.0.1', PORT: '0', BASE_URL, APP_URL: upstream.url, WARDEN_OUT_DIR: DIST, METRICS_PORT: 'off', LOG_LEVEL: 'silent' });
-  const start = (fastPaths: boolean) => startNodeServer(env, readBuildFacts(DIST)!, { appUrl: upstream.url, issuer: upstream.url }, {
-    fastPaths, logger: createLogger({ level: 'silent', service: 'edge', destination: { write() {} } }),
+  const env = readEnv({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    BASE_URL,
+    APP_URL: upstream.url,
+    WARDEN_OUT_DIR: DIST,
+    METRICS_PORT: 'off',
+    LOG_LEVEL: 'silent',
   });
+  const start = (fastPaths: boolean) =>
+    startNodeServer(
+      env,
+      readBuildFacts(DIST)!,
+      { appUrl: upstream.url, issuer: upstream.url },
+      {
+        fastPaths,
+        logger: createLogger({ level: 'silent', service: 'edge', destination: { write() {} } }),
+      },
+    );
   [fast, app] = [await start(true), await start(false)];
 });
 afterAll(async () => {
@@ -88,7 +127,8 @@ describe('the route table', () => {
   });
 
   it('on the Cloudflare worker, every path of a route the app answers reaches the worker: run first, or no asset file there', () => {
-    const patterns = (parseJsonc(readFileSync('wrangler.jsonc', 'utf8')) as { assets: { run_worker_first: string[] } }).assets.run_worker_first;
+    const patterns = (parseJsonc(readFileSync('wrangler.jsonc', 'utf8')) as { assets: { run_worker_first: string[] } }).assets
+      .run_worker_first;
     const runsFirst = (path: string) => {
       const match = (p: string) => new RegExp(`^${p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
       return patterns.some((p) => !p.startsWith('!') && match(p)) && !patterns.some((p) => p.startsWith('!') && match(p.slice(1)));

@@ -21,7 +21,10 @@ const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 13);
 // Both ways the Node server answers the MCP paths: the app alone, and with the fast path that takes POSTs in
 // node:http's terms (the server as deployed); each must give every hostile request its right answer.
-describe.each([['the app', false], ['the Node fast path', true]] as const)('hostile traffic, seeded and bounded (%s)', (_name, fast) => {
+describe.each([
+  ['the app', false],
+  ['the Node fast path', true],
+] as const)('hostile traffic, seeded and bounded (%s)', (_name, fast) => {
   let edge: Listening;
   let upstream: RecordingUpstream;
   let ctx: FuzzContext;
@@ -43,7 +46,11 @@ describe.each([['the app', false], ['the Node fast path', true]] as const)('host
     const app = createApp(config, { files: loadFiles(DIST), forward, verifyToken });
     const fastPath = fast ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: () => {} }) : undefined;
     edge = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
-    ctx = await createFuzzContext(keys, { publicMethods: config.publicMethods, bodyLimitBytes: config.bodyLimitBytes, ownOrigin: BASE_URL });
+    ctx = await createFuzzContext(keys, {
+      publicMethods: config.publicMethods,
+      bodyLimitBytes: config.bodyLimitBytes,
+      ownOrigin: BASE_URL,
+    });
   });
 
   afterAll(async () => {
@@ -65,7 +72,12 @@ describe.each([['the app', false], ['the Node fast path', true]] as const)('host
   it('the whole token attack suite is refused on both paths', async () => {
     for (const attack of ctx.attackTokens) {
       for (const path of ['/mcp', '/.well-known/mcp']) {
-        const c = fc.sample(toArbitraries({ ...ctx, attackTokens: [attack] }).jwt.filter((x) => x.name === attack.name && x.chunks[0]!.toString().includes(path)), { numRuns: 1, seed: SEED })[0]!;
+        const c = fc.sample(
+          toArbitraries({ ...ctx, attackTokens: [attack] }).jwt.filter(
+            (x) => x.name === attack.name && x.chunks[0]!.toString().includes(path),
+          ),
+          { numRuns: 1, seed: SEED },
+        )[0]!;
         const { verdict, why } = await runCase(edge.url, c, 4000);
         expect(verdict, `${attack.name} on ${path}: ${why}`).toBe('ok');
       }

@@ -18,7 +18,12 @@ import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
 const IDLE_MS = 200;
 const TIMEOUT_MS = 1000;
 const DOORS = { 'GET, the app over the pool forwarder': 'GET', 'POST, the fast path': 'POST' } as const;
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+});
 const SSE = { 'content-type': 'text/event-stream' };
 const JSON_BODY = { 'content-type': 'application/json', 'content-length': '100' };
 const IDLE = `idle for ${IDLE_MS} ms after the headers`;
@@ -92,7 +97,11 @@ beforeAll(async () => {
   const config = createTestConfig({ appUrl: upstream.url, upstreamIdleTimeoutMs: IDLE_MS, upstreamTimeoutMs: TIMEOUT_MS });
   const pool = createUpstreamPool({ timeoutMs: TIMEOUT_MS });
   const note = (learned: RequestFacts) => void facts.push(learned);
-  const app = createApp(config, { files: new Map(), forward: createPoolForwarder(pool.dispatch), note: (_request, learned) => note(learned) });
+  const app = createApp(config, {
+    files: new Map(),
+    forward: createPoolForwarder(pool.dispatch),
+    note: (_request, learned) => note(learned),
+  });
   const fastPath = createMcpFastPath(config, { dispatch: pool.dispatch, note: (_req, learned) => note(learned) });
   edge = await listen(app, '127.0.0.1', 0, { createFastPath: () => createFastPaths({ mcp: fastPath }) });
   closers.push(edge.close, pool.close, upstream.close);
@@ -106,14 +115,18 @@ afterAll(async () => {
 function send(method: string, scenario: string, onAnswer?: (res: IncomingMessage) => void): Promise<Ending> {
   const accept = method === 'GET' ? 'text/event-stream' : 'application/json, text/event-stream';
   return new Promise((resolve) => {
-    const req = request(`${edge.url}/mcp`, { method, headers: { accept, 'content-type': 'application/json', 'mcp-session-id': scenario } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('error', () => {});
-      res.on('close', () => resolve({ status: res.statusCode!, body, complete: res.complete }));
-      onAnswer?.(res);
-    });
+    const req = request(
+      `${edge.url}/mcp`,
+      { method, headers: { accept, 'content-type': 'application/json', 'mcp-session-id': scenario } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('error', () => {});
+        res.on('close', () => resolve({ status: res.statusCode!, body, complete: res.complete }));
+        onAnswer?.(res);
+      },
+    );
     req.on('error', () => resolve({ status: null, body: '', complete: false }));
     req.end(method === 'POST' ? INITIALIZE : undefined);
   });

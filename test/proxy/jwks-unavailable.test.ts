@@ -23,9 +23,18 @@ afterAll(() => jwksServer.close());
 
 describe('an unavailable key set is not an invalid token', () => {
   it('JWKS answering 503, then not JSON, then unreachable → 503 -31503 with Retry-After; the upstream never called; once it is back, the same token passes', async () => {
-    const app = createTestApp({ files: new Map(), forward, getKey: createRemoteJWKSet(new URL(`${jwksServer.url}/jwks`), { cooldownDuration: 0 }) });
+    const app = createTestApp({
+      files: new Map(),
+      forward,
+      getKey: createRemoteJWKSet(new URL(`${jwksServer.url}/jwks`), { cooldownDuration: 0 }),
+    });
     const token = await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'warden:access', exp: Math.floor(Date.now() / 1000) + 600 });
-    const post = () => app.request('/mcp', { method: 'POST', body: call, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    const post = () =>
+      app.request('/mcp', {
+        method: 'POST',
+        body: call,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      });
     for (const next of ['down', 'garbage'] as const) {
       mode = next;
       const res = await post();
@@ -35,7 +44,11 @@ describe('an unavailable key set is not an invalid token', () => {
       expect(await res.json()).toMatchObject({ id: 9, error: { code: -31503, message: 'Service Unavailable' } });
     }
     const unreachable = createTestApp({ files: new Map(), forward, getKey: createRemoteJWKSet(new URL('http://127.0.0.1:9/jwks')) });
-    const res = await unreachable.request('/mcp', { method: 'POST', body: call, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    const res = await unreachable.request('/mcp', {
+      method: 'POST',
+      body: call,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(503);
     expect(seen).toHaveLength(0);
     mode = 'ok';

@@ -14,13 +14,20 @@ const { seen, forward } = createRecordingForward();
 const LIMIT = 64 * 1024;
 const pool = createUpstreamPool({ timeoutMs: 1000 });
 afterAll(() => pool.close());
-const DOORS = [['the app', false], ['the Node fast path', true]] as const;
+const DOORS = [
+  ['the app', false],
+  ['the Node fast path', true],
+] as const;
 
 async function startEdge(fast: boolean): Promise<Listening> {
   const config = createTestConfig({ bodyLimitBytes: LIMIT });
   // The fast path's upstream is a closed port: these requests are all refused before it, or answered 502.
-  const fastPath = fast ? createMcpFastPath({ ...config, appUrl: 'http://127.0.0.1:9' }, { dispatch: pool.dispatch, note: () => {} }) : undefined;
-  return listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
+  const fastPath = fast
+    ? createMcpFastPath({ ...config, appUrl: 'http://127.0.0.1:9' }, { dispatch: pool.dispatch, note: () => {} })
+    : undefined;
+  return listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, {
+    createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })),
+  });
 }
 
 const health = 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n';
@@ -40,10 +47,18 @@ describe.each(DOORS)('%s', (_name, fast) => {
   describe('malformed requests get an HTTP answer and Connection: close, never a bare reset', () => {
     const cases: [string, string, number][] = [
       ['headers over 16 KiB', `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(100_000)}\r\n\r\n`, 431],
-      ['over 1,000 header lines', `GET / HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 1200 }, (_, i) => `X-${i}: y`).join('\r\n')}\r\n\r\n`, 431],
+      [
+        'over 1,000 header lines',
+        `GET / HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 1200 }, (_, i) => `X-${i}: y`).join('\r\n')}\r\n\r\n`,
+        431,
+      ],
       ['a 17 KB request target', `GET /${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
       ['a 64 KB request target', `GET /${'a'.repeat(65_536)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414],
-      ['Content-Length and Transfer-Encoding', 'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
+      [
+        'Content-Length and Transfer-Encoding',
+        'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        400,
+      ],
       ['a negative Content-Length', 'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', 400],
       ['a bare CR in a header', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n', 400],
       ['a bare LF in a header', 'GET / HTTP/1.1\r\nHost: x\r\nX-A: a\nb: c\r\n\r\n', 400],
@@ -63,7 +78,11 @@ describe.each(DOORS)('%s', (_name, fast) => {
 
     it('a bad chunk size on POST /mcp, after its headers reached the app → 400 and close, the upstream never called', async () => {
       const before = seen.length;
-      const result = await sendRaw(edge.url, ['POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', 'zz\r\n{}\r\n0\r\n\r\n'], { paceMs: 30 });
+      const result = await sendRaw(
+        edge.url,
+        ['POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', 'zz\r\n{}\r\n0\r\n\r\n'],
+        { paceMs: 30 },
+      );
       expect(result.responses.map((r) => r.status)).toEqual([400]);
       expect(result.responses[0]!.headers.connection).toBe('close');
       expect(seen.length).toBe(before);
@@ -163,7 +182,11 @@ describe.each(DOORS)('%s', (_name, fast) => {
 
     it('with Content-Length over the limit: 413, then the next request is answered', async () => {
       const body = 'x'.repeat(LIMIT + 10);
-      const result = await sendRaw(edge.url, [`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, health], { expect: 2 });
+      const result = await sendRaw(
+        edge.url,
+        [`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`, health],
+        { expect: 2 },
+      );
       expect(result.responses.map((r) => r.status)).toEqual([413, 200]);
     });
   });

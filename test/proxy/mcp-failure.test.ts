@@ -19,7 +19,12 @@ const verifyToken = async (): Promise<never> => {
   throw new TypeError('the verifier broke');
 };
 const CALL = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_account', arguments: {} } });
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer abc', origin: 'https://allowed.example' };
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  authorization: 'Bearer abc',
+  origin: 'https://allowed.example',
+};
 
 interface Answer {
   status: number;
@@ -34,7 +39,12 @@ const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   const pool = createUpstreamPool({ timeoutMs: 1000 });
-  const app = createApp(config, { files: new Map(), forward: refuseForward, verifyToken, note: (_request, learned) => void facts.push(learned) });
+  const app = createApp(config, {
+    files: new Map(),
+    forward: refuseForward,
+    verifyToken,
+    note: (_request, learned) => void facts.push(learned),
+  });
   const fastPath = createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void facts.push(learned) });
   servers.app = await listen(app, '127.0.0.1', 0);
   servers.fast = await listen(app, '127.0.0.1', 0, { createFastPath: () => createFastPaths({ mcp: fastPath }) });
@@ -52,7 +62,9 @@ function post(url: string): Promise<Answer> {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body, causes: facts.flatMap((f) => (f.cause ? [f.cause] : [])) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body, causes: facts.flatMap((f) => (f.cause ? [f.cause] : [])) }),
+      );
     });
     req.on('error', reject);
     req.end(CALL);

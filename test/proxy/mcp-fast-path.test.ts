@@ -35,7 +35,15 @@ function send(url: string, method: string, headers: Record<string, string>, body
 }
 
 // What differs per exchange (date, request id) and node:http's own framing (a known length or chunked).
-const comparable = ({ date: _d, connection: _c, 'keep-alive': _k, 'x-request-id': _id, 'transfer-encoding': _t, 'content-length': _l, ...rest }: Answer['headers']) => rest;
+const comparable = ({
+  date: _d,
+  connection: _c,
+  'keep-alive': _k,
+  'x-request-id': _id,
+  'transfer-encoding': _t,
+  'content-length': _l,
+  ...rest
+}: Answer['headers']) => rest;
 
 const NOW_SEC = Math.floor(Date.now() / 1000);
 const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -63,7 +71,12 @@ beforeAll(async () => {
     }
     if (method?.startsWith('notifications/')) return void res.writeHead(202).end();
     if (method === 'tools/call') {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'set-cookie': 'x=y', 'mcp-session-id': 's-1' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        'set-cookie': 'x=y',
+        'mcp-session-id': 's-1',
+      });
       return void res.end('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{"content":[]}}\n\n');
     }
     res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 's-1', 'access-control-allow-origin': '*' });
@@ -76,7 +89,9 @@ beforeAll(async () => {
     const verifyToken = toTokenVerifier(config, { getKey: keys.getKey });
     const note = (_request: Request, learned: RequestFacts) => void seen.push(learned);
     const app = createApp(config, { files: new Map(), forward, verifyToken, note });
-    const fastPath = withFastPath ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void seen.push(learned) }) : undefined;
+    const fastPath = withFastPath
+      ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void seen.push(learned) })
+      : undefined;
     const server = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
     closers.push(server.close, forward.close, pool.close);
     return server;
@@ -98,14 +113,44 @@ async function cases(): Promise<[string, Record<string, string>, string | Buffer
   const call = (name: string) => rpc('tools/call', { name, arguments: {} });
   return [
     ['tools/list, public', JSON_HEADERS, rpc('tools/list')],
-    ['tools/call with a valid token: an event stream, cookies dropped', { ...JSON_HEADERS, authorization: `Bearer ${token}` }, call('get_account')],
+    [
+      'tools/call with a valid token: an event stream, cookies dropped',
+      { ...JSON_HEADERS, authorization: `Bearer ${token}` },
+      call('get_account'),
+    ],
     ['a notification: 202, no body', JSON_HEADERS, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })],
     ['tools/call without a token', JSON_HEADERS, call('get_account')],
-    ['tools/call with a token for another audience', { ...JSON_HEADERS, authorization: `Bearer ${await signToken(keys, { iss: ISSUER, aud: 'https://other.example', scope: 'warden:access', exp: NOW_SEC + 600 })}` }, call('x')],
-    ['tools/call with a token lacking the scope', { ...JSON_HEADERS, authorization: `Bearer ${await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'other', exp: NOW_SEC + 600 })}` }, call('x')],
-    ['two Authorization lines', { ...JSON_HEADERS, authorization: `Bearer ${token}`, Authorization: `Bearer ${token}` } as Record<string, string>, call('x')],
-    ['refused upstream: its challenge in the gate shape', { ...JSON_HEADERS, authorization: `Bearer ${token}`, 'mcp-method': 'tools/call', 'mcp-name': 'refused' }, call('refused')],
-    ['an upstream error labelled as an event stream: 502', { ...JSON_HEADERS, authorization: `Bearer ${token}`, 'mcp-method': 'tools/call', 'mcp-name': 'streamed-error' }, call('streamed-error')],
+    [
+      'tools/call with a token for another audience',
+      {
+        ...JSON_HEADERS,
+        authorization: `Bearer ${await signToken(keys, { iss: ISSUER, aud: 'https://other.example', scope: 'warden:access', exp: NOW_SEC + 600 })}`,
+      },
+      call('x'),
+    ],
+    [
+      'tools/call with a token lacking the scope',
+      {
+        ...JSON_HEADERS,
+        authorization: `Bearer ${await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'other', exp: NOW_SEC + 600 })}`,
+      },
+      call('x'),
+    ],
+    [
+      'two Authorization lines',
+      { ...JSON_HEADERS, authorization: `Bearer ${token}`, Authorization: `Bearer ${token}` } as Record<string, string>,
+      call('x'),
+    ],
+    [
+      'refused upstream: its challenge in the gate shape',
+      { ...JSON_HEADERS, authorization: `Bearer ${token}`, 'mcp-method': 'tools/call', 'mcp-name': 'refused' },
+      call('refused'),
+    ],
+    [
+      'an upstream error labelled as an event stream: 502',
+      { ...JSON_HEADERS, authorization: `Bearer ${token}`, 'mcp-method': 'tools/call', 'mcp-name': 'streamed-error' },
+      call('streamed-error'),
+    ],
     ['Mcp-Method disagreeing with the body', { ...JSON_HEADERS, 'mcp-method': 'tools/list' }, rpc('ping')],
     ['malformed JSON', JSON_HEADERS, '{"jsonrpc":'],
     ['not UTF-8', JSON_HEADERS, Buffer.from([0x7b, 0xff, 0x7d])],
@@ -116,7 +161,11 @@ async function cases(): Promise<[string, Record<string, string>, string | Buffer
     ['a foreign Origin', { ...JSON_HEADERS, origin: 'https://evil.example' }, rpc('tools/list')],
     ['an allowed Origin: CORS headers on the answer', { ...JSON_HEADERS, origin: 'https://allowed.example' }, rpc('tools/list')],
     ['an allowed Origin on a refusal', { ...JSON_HEADERS, origin: 'https://allowed.example' }, call('x')],
-    ['an incoming request id and trace', { ...JSON_HEADERS, 'x-request-id': 'cdn-77', traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' }, rpc('ping')],
+    [
+      'an incoming request id and trace',
+      { ...JSON_HEADERS, 'x-request-id': 'cdn-77', traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },
+      rpc('ping'),
+    ],
   ];
 }
 
@@ -139,7 +188,11 @@ describe('the MCP fast path answers as the app does', () => {
       // Both answers are out; the last fact (an upstream report) is told before the head is written.
       const merge = (all: RequestFacts[]) => {
         const { requestId, upstream: up, ...rest } = Object.assign({}, ...all) as RequestFacts;
-        return { ...rest, requestId: requestId === 'cdn-77' ? requestId : typeof requestId, upstream: up && { address: up.address, status: up.status } };
+        return {
+          ...rest,
+          requestId: requestId === 'cdn-77' ? requestId : typeof requestId,
+          upstream: up && { address: up.address, status: up.status },
+        };
       };
       expect(merge(facts.fast), name).toEqual(merge(facts.plain));
       expect(b.headers['x-request-id'] === 'cdn-77', name).toBe(a.headers['x-request-id'] === 'cdn-77');

@@ -33,7 +33,9 @@ async function startEdge(appUrl: string, overrides: Parameters<typeof createTest
   const forward = door.forwarder({ timeoutMs: config.upstreamTimeoutMs });
   const pool = door.fast ? createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs }) : undefined;
   const fastPath = pool && createMcpFastPath(config, { dispatch: pool.dispatch, note: () => {} });
-  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
+  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, {
+    createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })),
+  });
   stops.push(async () => {
     await edge.close();
     await forward.close();
@@ -51,7 +53,7 @@ async function upstream(handler: Parameters<typeof startUpstream>[0]): Promise<T
 /** The data of a chunked body (RFC 9112 §7.1), no extensions or trailers. */
 function unchunk(body: string): string {
   let data = '';
-  for (let at = 0; ;) {
+  for (let at = 0; ; ) {
     const line = body.indexOf('\r\n', at);
     const size = parseInt(body.slice(at, line), 16);
     if (!(size > 0)) return data;
@@ -60,9 +62,18 @@ function unchunk(body: string): string {
   }
 }
 
-const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+});
 const post = (url: string, body: string, headers: Record<string, string> = {}) =>
-  fetch(`${url}/mcp`, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } });
+  fetch(`${url}/mcp`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  });
 
 describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real servers (%s)', (_name, chosen) => {
   beforeEach(() => {
@@ -107,7 +118,10 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
 
   it("answers an upstream 401 in its own shape: the JSON-RPC error and one challenge naming this host's metadata", async () => {
     const up = await upstream((_req, res) => {
-      res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token", error_description="The access token expired", resource_metadata="https://app.warden.example/.well-known/oauth-protected-resource/mcp"' });
+      res.writeHead(401, {
+        'www-authenticate':
+          'Bearer error="invalid_token", error_description="The access token expired", resource_metadata="https://app.warden.example/.well-known/oauth-protected-resource/mcp"',
+      });
       res.end('{"error":"invalid_token"}');
     });
     const edge = await startEdge(up.url);
@@ -116,7 +130,11 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     expect(res.headers.get('www-authenticate')).toBe(
       `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource", error="invalid_token", error_description="The access token expired"`,
     );
-    expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -31401, message: 'Unauthorized', data: { detail: 'The access token expired.' } } });
+    expect(await res.json()).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -31401, message: 'Unauthorized', data: { detail: 'The access token expired.' } },
+    });
   });
 
   it('never passes a malformed upstream challenge on (a parameter twice, RFC 9110 §11.2)', async () => {
@@ -127,16 +145,25 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     const edge = await startEdge(up.url);
     const res = await post(edge.url, initialize);
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource", scope="warden:access"`);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource", scope="warden:access"`,
+    );
   });
 
   it("answers an upstream 403 insufficient_scope as -31403 with the upstream's scopes", async () => {
     const up = await upstream((_req, res) => {
-      res.writeHead(403, { 'www-authenticate': 'Bearer error="insufficient_scope", scope="warden:access warden:lessons.write", resource_metadata="https://x.example/m"' });
+      res.writeHead(403, {
+        'www-authenticate':
+          'Bearer error="insufficient_scope", scope="warden:access warden:lessons.write", resource_metadata="https://x.example/m"',
+      });
       res.end();
     });
     const edge = await startEdge(up.url);
-    const res = await post(edge.url, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'add_lesson', arguments: {} } }), { authorization: 'Bearer abc' });
+    const res = await post(
+      edge.url,
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'add_lesson', arguments: {} } }),
+      { authorization: 'Bearer abc' },
+    );
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toBe(
       `Bearer resource_metadata="${BASE_URL}/.well-known/oauth-protected-resource", error="insufficient_scope", error_description="The hosted tool endpoint refused the access token", scope="warden:access warden:lessons.write"`,
@@ -156,9 +183,15 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     const anonymous = await fetch(`${edge.url}/.well-known/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': 's1' } });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: { code: -31401 } });
-    const deleted = await fetch(`${edge.url}/.well-known/mcp`, { method: 'DELETE', headers: { 'mcp-session-id': 's1', authorization: 'Bearer abc' } });
+    const deleted = await fetch(`${edge.url}/.well-known/mcp`, {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': 's1', authorization: 'Bearer abc' },
+    });
     expect(deleted.status).toBe(405);
-    expect(up.requests.map((r) => [r.method, r.headers['mcp-session-id']])).toEqual([['GET', 's1'], ['DELETE', 's1']]);
+    expect(up.requests.map((r) => [r.method, r.headers['mcp-session-id']])).toEqual([
+      ['GET', 's1'],
+      ['DELETE', 's1'],
+    ]);
   });
 
   it('upstream down → 502 with JSON-RPC -31502', async () => {
@@ -252,7 +285,9 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
       socket.on('data', (chunk: Buffer) => chunks.push(chunk));
       socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')));
       socket.on('error', reject);
-      socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: ${initialize.length}\r\n\r\n${initialize}`);
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nConnection: close\r\nContent-Length: ${initialize.length}\r\n\r\n${initialize}`,
+      );
       // Read nothing for a while: the kernel buffers fill, and the edge must wait for the client.
       socket.pause();
       setTimeout(() => {
@@ -270,19 +305,22 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
 
   // The Node doors read the first packet's body before they answer; fetch (the worker) resolves at the head, so
   // there such a body reaches the client as a response that breaks off.
-  if (chosen !== DOORS.fetch) it('an answer whose body is malformed from its first byte → 502 with JSON-RPC -31502, none of it passed on', async () => {
-    // Head and a chunk size that is not hex in one write: the parser meets both in one pass.
-    const broken = createServer((socket) => {
-      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n'));
-      socket.on('error', () => {});
+  if (chosen !== DOORS.fetch)
+    it('an answer whose body is malformed from its first byte → 502 with JSON-RPC -31502, none of it passed on', async () => {
+      // Head and a chunk size that is not hex in one write: the parser meets both in one pass.
+      const broken = createServer((socket) => {
+        socket.once('data', () =>
+          socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n'),
+        );
+        socket.on('error', () => {});
+      });
+      await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+      stops.push(() => new Promise<void>((resolve) => broken.close(() => resolve())));
+      const edge = await startEdge(`http://127.0.0.1:${(broken.address() as AddressInfo).port}`);
+      const res = await post(edge.url, initialize);
+      expect(res.status).toBe(502);
+      expect((await res.json()).error.code).toBe(-31502);
     });
-    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
-    stops.push(() => new Promise<void>((resolve) => broken.close(() => resolve())));
-    const edge = await startEdge(`http://127.0.0.1:${(broken.address() as AddressInfo).port}`);
-    const res = await post(edge.url, initialize);
-    expect(res.status).toBe(502);
-    expect((await res.json()).error.code).toBe(-31502);
-  });
 
   describe('an error the upstream labels text/event-stream is an invalid answer: 502 with JSON-RPC -31502, none of it passed on', () => {
     const event = 'event: message\ndata: {"jsonrpc":"2.0","error":{"code":-32000,"message":"Method not allowed."},"id":null}\n\n';
@@ -302,7 +340,9 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
         else res.write(event);
       });
       const edge = await startEdge(up.url);
-      const res = name.startsWith('GET') ? await fetch(`${edge.url}/mcp`, { headers: { accept: 'text/event-stream' } }) : await post(edge.url, initialize);
+      const res = name.startsWith('GET')
+        ? await fetch(`${edge.url}/mcp`, { headers: { accept: 'text/event-stream' } })
+        : await post(edge.url, initialize);
       expect(res.status).toBe(502);
       expect(res.headers.get('content-type')).toBe('application/json');
       expect((await res.json()).error.code).toBe(-31502);
@@ -333,7 +373,12 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     });
     const edge = await startEdge(up.url);
     const controller = new AbortController();
-    const res = await fetch(`${edge.url}/mcp`, { method: 'POST', body: initialize, headers: { 'content-type': 'application/json' }, signal: controller.signal });
+    const res = await fetch(`${edge.url}/mcp`, {
+      method: 'POST',
+      body: initialize,
+      headers: { 'content-type': 'application/json' },
+      signal: controller.signal,
+    });
     await res.body!.getReader().read();
     controller.abort();
     await upstreamClosed;

@@ -10,7 +10,11 @@ const { seen, forward } = createRecordingForward();
 let keys: TestKeys;
 let app: ReturnType<typeof createTestApp>;
 const post = (body: string, headers: Record<string, string> = {}, path = '/mcp') =>
-  app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } });
+  app.request(path, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: number } }).error.code;
 
 beforeAll(async () => {
@@ -39,7 +43,9 @@ describe('the gate cannot be slipped past', () => {
   });
 
   it('Mcp-Method that disagrees with the body → 400 -32020, checked before auth', async () => {
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account' } }), { 'mcp-method': 'tools/list' });
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account' } }), {
+      'mcp-method': 'tools/list',
+    });
     expect(res.status).toBe(400);
     expect(await errorOf(res)).toBe(-32020);
   });
@@ -64,16 +70,31 @@ describe('the gate cannot be slipped past', () => {
 
   it('§4.2 rule 3: a stale token does not turn a public method into a refusal', async () => {
     const expired = await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'warden:access', exp: nowSec - 60 });
-    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), { authorization: `Bearer ${expired}` });
+    const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), {
+      authorization: `Bearer ${expired}`,
+    });
     expect(res.status).toBe(200);
   });
 
   it('a token without typ at+jwt (an ID token from the same issuer) or without sub is refused', async () => {
     const claims = { scope: 'warden:access' };
-    const idToken = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setSubject('u').setIssuer(ISSUER).setAudience(BASE_URL).setExpirationTime(nowSec + 600).sign(keys.privateKey);
-    const noSub = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'at+jwt' }).setIssuer(ISSUER).setAudience(BASE_URL).setExpirationTime(nowSec + 600).sign(keys.privateKey);
+    const idToken = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setSubject('u')
+      .setIssuer(ISSUER)
+      .setAudience(BASE_URL)
+      .setExpirationTime(nowSec + 600)
+      .sign(keys.privateKey);
+    const noSub = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'at+jwt' })
+      .setIssuer(ISSUER)
+      .setAudience(BASE_URL)
+      .setExpirationTime(nowSec + 600)
+      .sign(keys.privateKey);
     for (const token of [idToken, noSub]) {
-      const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account' } }), { authorization: `Bearer ${token}` });
+      const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account' } }), {
+        authorization: `Bearer ${token}`,
+      });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
     }
@@ -83,7 +104,12 @@ describe('the gate cannot be slipped past', () => {
     const small = createTestApp({ files: new Map(), forward, getKey: keys.getKey, now: () => NOW }, { bodyLimitBytes: 1024 });
     const chunk = new TextEncoder().encode(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"${'x'.repeat(4000)}"}}`);
     const body = new ReadableStream({ start: (c) => (c.enqueue(chunk.slice(0, 2000)), c.enqueue(chunk.slice(2000)), c.close()) });
-    const res = await small.request('/mcp', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const res = await small.request('/mcp', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
     expect(res.status).toBe(413);
     expect(await errorOf(res)).toBe(-31413);
   });

@@ -10,9 +10,14 @@ const { seen, forward } = createRecordingForward();
 let keys: TestKeys;
 let app: ReturnType<typeof createTestApp>;
 
-const rpc = (method: string, extra: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {}, ...extra });
+const rpc = (method: string, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {}, ...extra });
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
-  app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } });
+  app.request(path, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  });
 const good = () => signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'warden:access', exp: nowSec + 600 });
 
 beforeAll(async () => {
@@ -30,11 +35,14 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     expect(seen.length).toBe(before);
   });
 
-  it.each(['initialize', 'ping', 'tools/list', 'resources/list', 'resources/read', 'server/discover'])('§4.2 rule 3: %s needs no credential and is forwarded', async (method) => {
-    const res = await post(path, rpc(method));
-    expect(res.status).toBe(200);
-    expect(seen.at(-1)!.url).toBe('https://app.warden.example/mcp');
-  });
+  it.each(['initialize', 'ping', 'tools/list', 'resources/list', 'resources/read', 'server/discover'])(
+    '§4.2 rule 3: %s needs no credential and is forwarded',
+    async (method) => {
+      const res = await post(path, rpc(method));
+      expect(res.status).toBe(200);
+      expect(seen.at(-1)!.url).toBe('https://app.warden.example/mcp');
+    },
+  );
 
   it('notifications pass without a credential', async () => {
     const res = await post(path, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
@@ -42,7 +50,8 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
   });
 
   it('deny by default: any other method without a token → 401', async () => {
-    for (const method of ['resources/subscribe', 'prompts/get', 'tasks/get', 'made/up']) expect((await post(path, rpc(method))).status).toBe(401);
+    for (const method of ['resources/subscribe', 'prompts/get', 'tasks/get', 'made/up'])
+      expect((await post(path, rpc(method))).status).toBe(401);
   });
 
   it('malformed JSON → 400 -32700', async () => {
@@ -51,14 +60,17 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     expect(await res.json()).toMatchObject({ id: null, error: { code: -32700, message: 'Parse error' } });
   });
 
-  it.each([['"a string"'], ['null'], ['{"id":1,"method":"ping"}'], ['{"jsonrpc":"2.0","id":1,"method":5}'], ['{"jsonrpc":"2.0","id":{},"method":"ping"}']])(
-    'not a JSON-RPC request object (%s) → 400 -32600',
-    async (body) => {
-      const res = await post(path, body);
-      expect(res.status).toBe(400);
-      expect((await res.json()).error.code).toBe(-32600);
-    },
-  );
+  it.each([
+    ['"a string"'],
+    ['null'],
+    ['{"id":1,"method":"ping"}'],
+    ['{"jsonrpc":"2.0","id":1,"method":5}'],
+    ['{"jsonrpc":"2.0","id":{},"method":"ping"}'],
+  ])('not a JSON-RPC request object (%s) → 400 -32600', async (body) => {
+    const res = await post(path, body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe(-32600);
+  });
 
   it('a batch is refused with 400 -32600, so no tools/call is smuggled past the gate', async () => {
     const before = seen.length;
@@ -75,33 +87,57 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     expect(seen.at(-1)!.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 
-  it.each([`${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`])('a token whose aud is %s (not the resource identifier) is refused', async (aud) => {
-    const token = await signToken(keys, { iss: ISSUER, aud, scope: 'warden:access', exp: nowSec + 600 });
-    expect((await post(path, rpc('tools/call'), { authorization: `Bearer ${token}` })).status).toBe(401);
-  });
+  it.each([`${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`])(
+    'a token whose aud is %s (not the resource identifier) is refused',
+    async (aud) => {
+      const token = await signToken(keys, { iss: ISSUER, aud, scope: 'warden:access', exp: nowSec + 600 });
+      expect((await post(path, rpc('tools/call'), { authorization: `Bearer ${token}` })).status).toBe(401);
+    },
+  );
 });
 
 describe('token verification: invalid → 401 invalid_token, missing scope → 403 insufficient_scope', () => {
   const expectInvalid = async (token: string) => {
     const res = await post('/mcp', rpc('tools/call'), { authorization: `Bearer ${token}` });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${METADATA}", error="invalid_token", error_description="[^"]+"$`));
+    expect(res.headers.get('www-authenticate')).toMatch(
+      new RegExp(`^Bearer resource_metadata="${METADATA}", error="invalid_token", error_description="[^"]+"$`),
+    );
     expect((await res.json()).error.code).toBe(-31401);
   };
 
   it('expired', async () => expectInvalid(await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'warden:access', exp: nowSec - 60 })));
-  it('wrong audience', async () => expectInvalid(await signToken(keys, { iss: ISSUER, aud: 'https://other.example', scope: 'warden:access', exp: nowSec + 600 })));
-  it('wrong issuer', async () => expectInvalid(await signToken(keys, { iss: 'https://evil.example', aud: BASE_URL, scope: 'warden:access', exp: nowSec + 600 })));
+  it('wrong audience', async () =>
+    expectInvalid(await signToken(keys, { iss: ISSUER, aud: 'https://other.example', scope: 'warden:access', exp: nowSec + 600 })));
+  it('wrong issuer', async () =>
+    expectInvalid(await signToken(keys, { iss: 'https://evil.example', aud: BASE_URL, scope: 'warden:access', exp: nowSec + 600 })));
   it('no exp', async () => expectInvalid(await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'warden:access' })));
-  it('alg none', async () => expectInvalid(new UnsecuredJWT({ scope: 'warden:access' }).setIssuer(ISSUER).setAudience(BASE_URL).setExpirationTime(nowSec + 600).encode()));
+  it('alg none', async () =>
+    expectInvalid(
+      new UnsecuredJWT({ scope: 'warden:access' })
+        .setIssuer(ISSUER)
+        .setAudience(BASE_URL)
+        .setExpirationTime(nowSec + 600)
+        .encode(),
+    ));
   it('HS256 signed with the public key', async () => {
     const pem = new TextEncoder().encode(await exportSPKI(keys.publicKey));
-    const token = await new SignJWT({ scope: 'warden:access' }).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setIssuer(ISSUER).setAudience(BASE_URL).setExpirationTime(nowSec + 600).sign(pem);
+    const token = await new SignJWT({ scope: 'warden:access' })
+      .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(BASE_URL)
+      .setExpirationTime(nowSec + 600)
+      .sign(pem);
     await expectInvalid(token);
   });
   it('signed by another key', async () => {
     const other = await generateKeyPair('ES256');
-    const token = await new SignJWT({ scope: 'warden:access' }).setProtectedHeader({ alg: 'ES256', kid: 'k1' }).setIssuer(ISSUER).setAudience(BASE_URL).setExpirationTime(nowSec + 600).sign(other.privateKey);
+    const token = await new SignJWT({ scope: 'warden:access' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(BASE_URL)
+      .setExpirationTime(nowSec + 600)
+      .sign(other.privateKey);
     await expectInvalid(token);
   });
   it('garbage', async () => expectInvalid('not.a.jwt'));
@@ -140,7 +176,7 @@ describe('origin, CORS, methods and limits', () => {
     expect((await res.json()).error.code).toBe(-31403);
   });
 
-  it('this host\'s own Origin passes and gets CORS headers exposing Mcp-Session-Id and WWW-Authenticate', async () => {
+  it("this host's own Origin passes and gets CORS headers exposing Mcp-Session-Id and WWW-Authenticate", async () => {
     const res = await post('/mcp', rpc('tools/call'), { origin: BASE_URL });
     expect(res.status).toBe(401);
     expect(res.headers.get('access-control-allow-origin')).toBe(BASE_URL);
@@ -149,7 +185,10 @@ describe('origin, CORS, methods and limits', () => {
 
   it('a configured allowed origin gets a preflight answer', async () => {
     const allowed = createTestApp({ files: new Map(), forward }, { allowedOrigins: ['http://localhost:6274'] });
-    const res = await allowed.request('/mcp', { method: 'OPTIONS', headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' } });
+    const res = await allowed.request('/mcp', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:6274');
     expect(res.headers.get('access-control-allow-headers')).toContain('Authorization');
@@ -191,20 +230,32 @@ describe('origin, CORS, methods and limits', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${METADATA}", scope="warden:access"`);
     expect(seen.length).toBe(before);
-    const res = await app.request('/mcp', { method: 'DELETE', headers: { 'mcp-session-id': 's-1', authorization: `Bearer ${await good()}` } });
+    const res = await app.request('/mcp', {
+      method: 'DELETE',
+      headers: { 'mcp-session-id': 's-1', authorization: `Bearer ${await good()}` },
+    });
     expect(res.status).toBe(200);
     expect(seen.at(-1)!.method).toBe('DELETE');
   });
 
   it('only the MCP headers go upstream: no hop-by-hop, no spoofable forwarding headers, no cookies', async () => {
     await post('/mcp', rpc('tools/list'), {
-      'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list', 'x-forwarded-for': '1.2.3.4', forwarded: 'for=1.2.3.4',
-      cookie: 'a=b', connection: 'keep-alive, x-secret', 'x-secret': '1', 'mcp-param-region': 'eu',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/list',
+      'x-forwarded-for': '1.2.3.4',
+      forwarded: 'for=1.2.3.4',
+      cookie: 'a=b',
+      connection: 'keep-alive, x-secret',
+      'x-secret': '1',
+      'mcp-param-region': 'eu',
     });
     const sent = Object.fromEntries(seen.at(-1)!.headers);
     expect(sent).toEqual({
-      accept: 'application/json, text/event-stream', 'content-type': 'application/json',
-      'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list', 'mcp-param-region': 'eu',
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': 'tools/list',
+      'mcp-param-region': 'eu',
       // The request's id, so the upstream's log line can be matched with the edge's.
       'x-request-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
     });

@@ -16,7 +16,11 @@ const CLIENTS: [string, string | null, 'html' | 'markdown'][] = [
   ['Agent Rank text/plain probe', 'text/plain, text/html;q=0.9', 'markdown'],
   ['purpose-built agent', 'text/x-markdown', 'markdown'],
   ['Codex CLI', 'text/html, */*', 'html'],
-  ['Chrome', 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7', 'html'],
+  [
+    'Chrome',
+    'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+    'html',
+  ],
   ['Firefox', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'html'],
   ['Safari', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'html'],
   ['curl', '*/*', 'html'],
@@ -71,7 +75,10 @@ describe('§4.3 content negotiation rules', () => {
   });
 
   it('the twin carries Link rel="canonical" to the HTML page and X-Robots-Tag: noindex, also on .md URLs', async () => {
-    for (const res of [await app.request('/docs/overview', { headers: { accept: 'text/markdown' } }), await app.request('/docs/overview.md')]) {
+    for (const res of [
+      await app.request('/docs/overview', { headers: { accept: 'text/markdown' } }),
+      await app.request('/docs/overview.md'),
+    ]) {
       expect(res.headers.get('link')).toContain(`<${BASE_URL}/docs/overview>; rel="canonical"`);
       expect(res.headers.get('link')).toContain(`<${BASE_URL}/llms.txt>; rel="describedby"; type="text/plain"`);
       expect(res.headers.get('x-robots-tag')).toBe('noindex');

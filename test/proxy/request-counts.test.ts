@@ -26,7 +26,10 @@ describe('the per-request instruments, counted by hand', () => {
     const registers = [registry];
     const counter = new Counter({ name: 'requests_total', help: 'Requests.', labelNames: ['route', 'status'], registers });
     const histogram = new Histogram({ name: 'duration_seconds', help: 'Durations.', labelNames: ['route'], buckets: BOUNDS, registers });
-    const ours = { counter: createRequestCounter('requests_total', 'Requests.'), histogram: createRouteHistogram('duration_seconds', 'Durations.', BOUNDS) };
+    const ours = {
+      counter: createRequestCounter('requests_total', 'Requests.'),
+      histogram: createRouteHistogram('duration_seconds', 'Durations.', BOUNDS),
+    };
     for (const [route, status, seconds] of OBSERVED) {
       counter.inc({ route, status: String(status) });
       histogram.observe({ route }, seconds);
@@ -38,7 +41,10 @@ describe('the per-request instruments, counted by hand', () => {
     const ourText = `${ours.counter.toText()}\n\n${ours.histogram.toText()}\n`;
     expect(lines(ourText)).toEqual(lines(await registry.metrics()));
     // And a Prometheus text parser reads both families.
-    expect(parse(ourText).map((family) => [family.name, family.type])).toEqual([['requests_total', 'COUNTER'], ['duration_seconds', 'HISTOGRAM']]);
+    expect(parse(ourText).map((family) => [family.name, family.type])).toEqual([
+      ['requests_total', 'COUNTER'],
+      ['duration_seconds', 'HISTOGRAM'],
+    ]);
   });
 
   it('count no value that is not a finite number (prom-client refuses one)', () => {

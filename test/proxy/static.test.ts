@@ -84,11 +84,14 @@ describe('static files from dist', () => {
     }
   });
 
-  it.each(['/..%2F..%2Fetc%2Fpasswd.md', '/docs/%2e%2e/x.md', '/docs//x.md', '/x%2Emd'])('a refused or missing markdown name %s → the markdown 404', async (path) => {
-    const res = await app.request(path);
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-  });
+  it.each(['/..%2F..%2Fetc%2Fpasswd.md', '/docs/%2e%2e/x.md', '/docs//x.md', '/x%2Emd'])(
+    'a refused or missing markdown name %s → the markdown 404',
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    },
+  );
 
   it('POST to a static file → 405 with Allow', async () => {
     const res = await app.request('/openapi.json', { method: 'POST' });

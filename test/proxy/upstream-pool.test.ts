@@ -9,11 +9,18 @@ import { UpstreamError } from '../../proxy/forward/forwarder.ts';
 type Post = ((url: string) => Promise<unknown>) & { close(): Promise<void>; parseFailure: RegExp };
 
 /** One POST `{}` through a fast path pool, settled at the end of its answer or with its UpstreamError. */
-const postThrough = (pool: ReturnType<typeof createUpstreamPool>) => (url: string) => new Promise<void>((resolve, reject) => {
-  pool.dispatch({ url, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}') }, {
-    onHead: () => {}, onData: () => {}, onEnd: resolve, onError: reject,
+const postThrough = (pool: ReturnType<typeof createUpstreamPool>) => (url: string) =>
+  new Promise<void>((resolve, reject) => {
+    pool.dispatch(
+      { url, headers: { 'content-type': 'application/json' }, body: new TextEncoder().encode('{}') },
+      {
+        onHead: () => {},
+        onData: () => {},
+        onEnd: resolve,
+        onError: reject,
+      },
+    );
   });
-});
 
 /** A raw TCP upstream on a loopback port (each socket's errors ignored), and the URL of its /mcp. */
 async function startRawUpstream(onSocket: (socket: net.Socket) => void): Promise<{ url: string; close(): Promise<void> }> {
@@ -33,7 +40,14 @@ const SENDERS: Record<string, () => Post> = {
   'the app forwarder (a web Response over the pool)': () => {
     const forward = createNodeForwarder({ timeoutMs: 2000 });
     const post = async (url: string) => {
-      const request = { method: 'POST', url, headers: new Headers({ 'content-type': 'application/json' }), body: new TextEncoder().encode('{}'), signal: new AbortController().signal, idle: { ms: 5000 } };
+      const request = {
+        method: 'POST',
+        url,
+        headers: new Headers({ 'content-type': 'application/json' }),
+        body: new TextEncoder().encode('{}'),
+        signal: new AbortController().signal,
+        idle: { ms: 5000 },
+      };
       await (await forward(request)).arrayBuffer();
     };
     return Object.assign(post, { close: forward.close, parseFailure: /^HTTPParserError: Invalid character in chunk size$/ });
@@ -102,14 +116,19 @@ describe.each(Object.entries(SENDERS))('%s over pooled connections', (_name, toS
 });
 
 describe.each(Object.entries(SENDERS))('an upstream answer whose body is malformed from its first byte (%s)', (_name, toSender) => {
-  it('fails in the same packet as its headers: UpstreamError unreachable with the parser\'s code or words (the edge then answers 502: mcp-forward.test.ts)', async () => {
+  it("fails in the same packet as its headers: UpstreamError unreachable with the parser's code or words (the edge then answers 502: mcp-forward.test.ts)", async () => {
     // Headers and a chunk size that is not hex, written at once: llhttp reads both in one pass.
     const broken = await startRawUpstream((socket) => {
-      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n'));
+      socket.once('data', () =>
+        socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n'),
+      );
     });
     const post = toSender();
     try {
-      const failure = await post(broken.url).then(() => undefined, (error: unknown) => error);
+      const failure = await post(broken.url).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(UpstreamError);
       expect(failure).toMatchObject({ kind: 'unreachable', reason: expect.stringMatching(post.parseFailure) });
     } finally {
@@ -131,7 +150,11 @@ describe('the fast path pool when every connection is busy', () => {
       });
     });
     const pool = createUpstreamPool({ timeoutMs: 300, connections: 1 });
-    const post = () => postThrough(pool)(silent.url).then(() => 'answered', (error: unknown) => error);
+    const post = () =>
+      postThrough(pool)(silent.url).then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
     try {
       // The second waits for the only connection, which the first holds until its own timeout.
       const failures = await Promise.all([post(), post()]);
@@ -161,7 +184,10 @@ describe('the fast path pool and an upstream that breaks off its answer on a reu
     const post = SENDERS['the fast path pool (undici)']!();
     try {
       await post(breaking.url);
-      const failure = await post(breaking.url).then(() => undefined, (error: unknown) => error);
+      const failure = await post(breaking.url).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(failure).toMatchObject({ kind: 'unreachable' });
       expect(requests).toBe(2);
     } finally {

@@ -36,7 +36,9 @@ describe('where code may reach', () => {
   });
 
   it('runtime/oauth/ (bundled for the browser by the Try it panel) uses no Node built-in and nothing outside runtime/', () => {
-    const files = listFiles('runtime/oauth').filter((f) => f.endsWith('.ts')).map((f) => join('runtime', 'oauth', f));
+    const files = listFiles('runtime/oauth')
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join('runtime', 'oauth', f));
     expect(files.filter((f) => /from\s+['"]node:|\bBuffer\b|\bprocess\./.test(readFileSync(f, 'utf8')))).toEqual([]);
     expect(importsUnder('runtime/oauth').filter((i) => !i.target.startsWith(`runtime${'/'}`))).toEqual([]);
   });

@@ -23,11 +23,16 @@ beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, BASE_URL);
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
   forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
-  edge = await listen(createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }), '127.0.0.1', 0);
+  edge = await listen(
+    createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }),
+    '127.0.0.1',
+    0,
+  );
   // One client, tokens for two resources (RFC 8707): the edge's base URL and the hosted origin.
   const as = await discoverAuthorizationServer(fetch, sandbox.issuer);
   const client = await registerWorkloadClient(fetch, as, { code: await sandbox.mintRegistrationCode(), clientName: 'test', scopes: [] });
-  const get = async (resource: string, scopes: string[]) => (await getClientCredentialsToken(fetch, as, client, resource, scopes)).access_token;
+  const get = async (resource: string, scopes: string[]) =>
+    (await getClientCredentialsToken(fetch, as, client, resource, scopes)).access_token;
   tokens.edgeAccess = await get(BASE_URL, ['warden:access']);
   tokens.hostedAccess = await get(sandbox.url, ['warden:access']);
 });
@@ -39,21 +44,48 @@ afterAll(async () => {
 });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
-const call = (name: string, args: Record<string, unknown> = {}) => ({ jsonrpc: '2.0', id: 42, method: 'tools/call', params: { name, arguments: args } });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+const call = (name: string, args: Record<string, unknown> = {}) => ({
+  jsonrpc: '2.0',
+  id: 42,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 
 /** The three addresses a client may connect to, with the metadata and the token each one expects. */
 const targets = () => [
-  { name: 'the hosted endpoint', url: `${sandbox.url}/mcp`, metadata: `${sandbox.url}/.well-known/oauth-protected-resource`, token: tokens.hostedAccess! },
-  { name: 'the edge /mcp', url: `${edge.url}/mcp`, metadata: `${BASE_URL}/.well-known/oauth-protected-resource`, token: tokens.edgeAccess! },
-  { name: 'the edge /.well-known/mcp', url: `${edge.url}/.well-known/mcp`, metadata: `${BASE_URL}/.well-known/oauth-protected-resource`, token: tokens.edgeAccess! },
+  {
+    name: 'the hosted endpoint',
+    url: `${sandbox.url}/mcp`,
+    metadata: `${sandbox.url}/.well-known/oauth-protected-resource`,
+    token: tokens.hostedAccess!,
+  },
+  {
+    name: 'the edge /mcp',
+    url: `${edge.url}/mcp`,
+    metadata: `${BASE_URL}/.well-known/oauth-protected-resource`,
+    token: tokens.edgeAccess!,
+  },
+  {
+    name: 'the edge /.well-known/mcp',
+    url: `${edge.url}/.well-known/mcp`,
+    metadata: `${BASE_URL}/.well-known/oauth-protected-resource`,
+    token: tokens.edgeAccess!,
+  },
 ];
 
 describe('the hosted origin is a resource of its own', () => {
-  it.each(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'])('%s names the hosted origin as resource', async (path) => {
-    const prm = (await (await fetch(`${sandbox.url}${path}`)).json()) as Record<string, unknown>;
-    expect(prm).toMatchObject({ resource: sandbox.url, authorization_servers: [sandbox.issuer], bearer_methods_supported: ['header'] });
-  });
+  it.each(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'])(
+    '%s names the hosted origin as resource',
+    async (path) => {
+      const prm = (await (await fetch(`${sandbox.url}${path}`)).json()) as Record<string, unknown>;
+      expect(prm).toMatchObject({ resource: sandbox.url, authorization_servers: [sandbox.issuer], bearer_methods_supported: ['header'] });
+    },
+  );
 
   it("accepts a token for its own resource and one for the edge's (the same resource server behind it)", async () => {
     for (const token of [tokens.hostedAccess!, tokens.edgeAccess!]) {
@@ -62,7 +94,7 @@ describe('the hosted origin is a resource of its own', () => {
     }
   });
 
-  it("the edge refuses a token meant for the hosted origin: it serves only its own resource (no token passthrough)", async () => {
+  it('the edge refuses a token meant for the hosted origin: it serves only its own resource (no token passthrough)', async () => {
     const response = await post(`${edge.url}/mcp`, call('get_account'), { authorization: `Bearer ${tokens.hostedAccess}` });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('error_description="The access token is for another resource"');
@@ -80,14 +112,18 @@ describe.each([0, 1, 2])('one refusal shape (target %i)', (index) => {
     expect(Object.fromEntries(params!)).toEqual({ resource_metadata: target.metadata, scope: 'warden:access' });
   });
 
-  it('403 when the token lacks the tool\'s scope: -31403, insufficient_scope naming every scope the call needs', async () => {
+  it("403 when the token lacks the tool's scope: -31403, insufficient_scope naming every scope the call needs", async () => {
     const target = targets()[index]!;
     const response = await post(target.url, call('add_lesson', { title: 't', body: 'b' }), { authorization: `Bearer ${target.token}` });
     expect(response.status, target.name).toBe(403);
     expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: 42, error: { code: -31403, message: 'Forbidden' } });
     const params = parseBearerChallenge(response.headers.get('www-authenticate')!);
     expect(params, response.headers.get('www-authenticate')!).toBeDefined();
-    expect(Object.fromEntries(params!)).toMatchObject({ resource_metadata: target.metadata, error: 'insufficient_scope', scope: 'warden:access warden:lessons.write' });
+    expect(Object.fromEntries(params!)).toMatchObject({
+      resource_metadata: target.metadata,
+      error: 'insufficient_scope',
+      scope: 'warden:access warden:lessons.write',
+    });
   });
 });
 
@@ -99,15 +135,18 @@ describe.each([0, 1, 2])('Accept as clients send it (target %i)', (index) => {
     return fetch(targets()[index]!.url, { method: 'POST', headers, body: JSON.stringify(list) });
   };
 
-  it.each([undefined, '*/*', 'application/json', 'application/json, text/event-stream'])('Accept %s gets a plain JSON answer', async (accept) => {
-    const response = await send(accept);
-    expect(response.status).toBe(200);
-    const type = response.headers.get('content-type') ?? '';
-    const text = await response.text();
-    const json = type.startsWith('text/event-stream') ? /^data: (.*)$/m.exec(text)![1]! : text;
-    if (accept !== 'application/json, text/event-stream') expect(type).toMatch(/^application\/json/);
-    expect(JSON.parse(json)).toMatchObject({ id: 5, result: { tools: expect.any(Array) } });
-  });
+  it.each([undefined, '*/*', 'application/json', 'application/json, text/event-stream'])(
+    'Accept %s gets a plain JSON answer',
+    async (accept) => {
+      const response = await send(accept);
+      expect(response.status).toBe(200);
+      const type = response.headers.get('content-type') ?? '';
+      const text = await response.text();
+      const json = type.startsWith('text/event-stream') ? /^data: (.*)$/m.exec(text)![1]! : text;
+      if (accept !== 'application/json, text/event-stream') expect(type).toMatch(/^application\/json/);
+      expect(JSON.parse(json)).toMatchObject({ id: 5, result: { tools: expect.any(Array) } });
+    },
+  );
 
   it('Accept text/event-stream alone gets the answer as one SSE event', async () => {
     const response = await send('text/event-stream');

@@ -14,7 +14,11 @@ let sandbox: SandboxProcess;
 
 beforeAll(async () => {
   documents = await startClientDocuments();
-  sandbox = await startSandboxProcess({ SANDBOX_DATA_DIR: dir.dataDir, BASE_URL: 'http://127.0.0.1:1', NODE_EXTRA_CA_CERTS: documents.caFile });
+  sandbox = await startSandboxProcess({
+    SANDBOX_DATA_DIR: dir.dataDir,
+    BASE_URL: 'http://127.0.0.1:1',
+    NODE_EXTRA_CA_CERTS: documents.caFile,
+  });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -23,13 +27,19 @@ afterAll(async () => {
 });
 
 /** Publishes a metadata document at `path` whose client_id is its own URL unless overridden. */
-const publish = (path: string, fields: Record<string, unknown> = {}) => documents.publish(path, 'http://127.0.0.1:43210/oauth/callback', fields);
+const publish = (path: string, fields: Record<string, unknown> = {}) =>
+  documents.publish(path, 'http://127.0.0.1:43210/oauth/callback', fields);
 
 function authorizeUrl(clientId: string, verifier: string, redirectUri = 'http://127.0.0.1:43210/oauth/callback'): string {
   const url = new URL(`${sandbox.url}/oauth/authorize`);
   url.search = new URLSearchParams({
-    client_id: clientId, response_type: 'code', redirect_uri: redirectUri, scope: 'warden:access', resource: sandbox.url,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: 'warden:access',
+    resource: sandbox.url,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
   }).toString();
   return url.href;
 }
@@ -45,21 +55,37 @@ describe('Client ID Metadata Documents', () => {
     const verifier = randomBytes(32).toString('base64url');
     const html = await (async () => {
       const start = await fetch(authorizeUrl(clientId, verifier), { redirect: 'manual' });
-      const cookie = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = start.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       return (await fetch(new URL(start.headers.get('location')!, sandbox.url), { headers: { cookie } })).text();
     })();
-    expect(html).toContain(`<strong>Test MCP client</strong> <span class="muted">(metadata document at ${new URL(documents.origin).host})</span>`);
+    expect(html).toContain(
+      `<strong>Test MCP client</strong> <span class="muted">(metadata document at ${new URL(documents.origin).host})</span>`,
+    );
     const callback = await signInOverHttp(authorizeUrl(clientId, verifier));
     const code = callback.searchParams.get('code');
     expect(code, callback.href).toBeTruthy();
     const response = await fetch(`${sandbox.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: code!, redirect_uri: 'http://127.0.0.1:43210/oauth/callback', client_id: clientId, code_verifier: verifier, resource: sandbox.url }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: 'http://127.0.0.1:43210/oauth/callback',
+        client_id: clientId,
+        code_verifier: verifier,
+        resource: sandbox.url,
+      }),
     });
     const tokens = (await response.json()) as { access_token: string };
     expect(response.status, JSON.stringify(tokens)).toBe(200);
-    expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString())).toMatchObject({ client_id: clientId, aud: sandbox.url, sub: 'demo-user' });
+    expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString())).toMatchObject({
+      client_id: clientId,
+      aud: sandbox.url,
+      sub: 'demo-user',
+    });
   });
 
   it("signs in a client whose document lists loopback redirects without a port, on the port it listens on (Claude Code's shape, RFC 8252 §7.3)", async () => {

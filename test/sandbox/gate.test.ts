@@ -7,7 +7,11 @@ const sandbox = useTestSandbox();
 
 describe('the sandbox gate (deny by default)', () => {
   it('an id-less tools/call without a token → 401, and nothing runs', async () => {
-    const res = await postMcp(sandbox.url, { jsonrpc: '2.0', method: 'tools/call', params: { name: 'start_run', arguments: { workflow_id: 'wf_dependency_upgrade' } } });
+    const res = await postMcp(sandbox.url, {
+      jsonrpc: '2.0',
+      method: 'tools/call',
+      params: { name: 'start_run', arguments: { workflow_id: 'wf_dependency_upgrade' } },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="/);
   });

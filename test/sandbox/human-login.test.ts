@@ -23,8 +23,14 @@ async function authorize(options: { redirectUri?: string; resource?: string; dec
   const redirectUri = options.redirectUri ?? `http://127.0.0.1:${40000 + Math.floor(Math.random() * 20000)}/callback`;
   const url = new URL(metadata.authorization_endpoint!);
   url.search = new URLSearchParams({
-    client_id: CLI, response_type: 'code', redirect_uri: redirectUri, state: 'st4te', scope: 'warden:access warden:lessons.read',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', resource: options.resource ?? sandbox.baseUrl,
+    client_id: CLI,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    state: 'st4te',
+    scope: 'warden:access warden:lessons.read',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    resource: options.resource ?? sandbox.baseUrl,
   }).toString();
   const callback = await signInOverHttp(url.href, options.decision);
   return { callback, verifier, redirectUri, metadata };
@@ -32,10 +38,17 @@ async function authorize(options: { redirectUri?: string; resource?: string; dec
 
 async function redeem(options: Parameters<typeof authorize>[0] = {}) {
   const { callback, verifier, redirectUri, metadata } = await authorize(options);
-  const response = await fetch(metadata.token_endpoint, form({
-    grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: redirectUri, client_id: CLI,
-    code_verifier: verifier, resource: options.resource ?? sandbox.baseUrl,
-  }));
+  const response = await fetch(
+    metadata.token_endpoint,
+    form({
+      grant_type: 'authorization_code',
+      code: callback.searchParams.get('code')!,
+      redirect_uri: redirectUri,
+      client_id: CLI,
+      code_verifier: verifier,
+      resource: options.resource ?? sandbox.baseUrl,
+    }),
+  );
   const tokens = (await response.json()) as { access_token: string; refresh_token: string; scope: string; expires_in: number };
   expect(response.status, JSON.stringify(tokens)).toBe(200);
   return { tokens, metadata };
@@ -48,7 +61,11 @@ describe("the CLI's public client signs a person in through the sign-in page", (
     expect(claims).toMatchObject({ sub: 'demo-user', aud: sandbox.baseUrl, iss: sandbox.issuer, client_id: CLI });
     expect(String(claims.scope).split(' ').sort()).toEqual(['warden:access', 'warden:lessons.read']);
     expect(tokens.refresh_token).toMatch(/\S{20,}/);
-    const call = await postMcp(sandbox.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } }, tokens.access_token);
+    const call = await postMcp(
+      sandbox.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } },
+      tokens.access_token,
+    );
     expect(call.status).toBe(200);
     expect(await call.text()).toContain('"account_id":"demo-user"');
   });
@@ -68,7 +85,10 @@ describe("the CLI's public client signs a person in through the sign-in page", (
 
   it('refreshes with a rotated refresh token, and revoking it (RFC 7009) ends the session', async () => {
     const { tokens, metadata } = await redeem();
-    const refreshed = await fetch(metadata.token_endpoint, form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLI }));
+    const refreshed = await fetch(
+      metadata.token_endpoint,
+      form({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLI }),
+    );
     const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
     expect(refreshed.status, JSON.stringify(next)).toBe(200);
     expect(claimsOf(next.access_token)).toMatchObject({ sub: 'demo-user', aud: sandbox.baseUrl });
@@ -76,7 +96,10 @@ describe("the CLI's public client signs a person in through the sign-in page", (
     const revocationEndpoint = (metadata as unknown as Record<string, string>).revocation_endpoint!;
     const revoked = await fetch(revocationEndpoint, form({ token: next.refresh_token, token_type_hint: 'refresh_token', client_id: CLI }));
     expect(revoked.status).toBe(200);
-    const again = await fetch(metadata.token_endpoint, form({ grant_type: 'refresh_token', refresh_token: next.refresh_token, client_id: CLI }));
+    const again = await fetch(
+      metadata.token_endpoint,
+      form({ grant_type: 'refresh_token', refresh_token: next.refresh_token, client_id: CLI }),
+    );
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ error: 'invalid_grant' });
   });
@@ -87,8 +110,13 @@ describe("the CLI's public client signs a person in through the sign-in page", (
     const metadata = await discoverAuthorizationServer(fetch, sandbox.issuer);
     const url = new URL(metadata.authorization_endpoint!);
     url.search = new URLSearchParams({
-      client_id: CLI, response_type: 'code', redirect_uri: 'http://127.0.0.1:5000/callback', scope: 'warden:access', resource: 'https://elsewhere.example',
-      code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
+      client_id: CLI,
+      response_type: 'code',
+      redirect_uri: 'http://127.0.0.1:5000/callback',
+      scope: 'warden:access',
+      resource: 'https://elsewhere.example',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
     }).toString();
     const refused = await signInOverHttp(url.href);
     expect(refused.searchParams.get('error')).toBe('invalid_target');
@@ -98,13 +126,23 @@ describe("the CLI's public client signs a person in through the sign-in page", (
 describe('the device authorization grant (RFC 8628) signs in a machine without a browser', () => {
   const start = async () => {
     const metadata = await discoverAuthorizationServer(fetch, sandbox.issuer);
-    const response = await fetch(metadata.device_authorization_endpoint!, form({ client_id: CLI, scope: 'warden:access', resource: sandbox.baseUrl }));
-    const device = (await response.json()) as { device_code: string; user_code: string; verification_uri: string; verification_uri_complete: string; interval: number };
+    const response = await fetch(
+      metadata.device_authorization_endpoint!,
+      form({ client_id: CLI, scope: 'warden:access', resource: sandbox.baseUrl }),
+    );
+    const device = (await response.json()) as {
+      device_code: string;
+      user_code: string;
+      verification_uri: string;
+      verification_uri_complete: string;
+      interval: number;
+    };
     expect(response.status, JSON.stringify(device)).toBe(200);
     const poll = () =>
-      fetch(metadata.token_endpoint!, form({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code, client_id: CLI })).then(
-        async (r) => ({ status: r.status, body: (await r.json()) as Record<string, string> }),
-      );
+      fetch(
+        metadata.token_endpoint!,
+        form({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: device.device_code, client_id: CLI }),
+      ).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, string> }));
     return { device, poll };
   };
 

@@ -16,7 +16,14 @@ let sandbox: RunningSandbox;
 beforeAll(async () => {
   mkdirSync(join(releaseDir, 'latest/download'), { recursive: true });
   writeFileSync(join(releaseDir, 'latest/download/SHA256SUMS'), 'abc  warden-linux-x64.tar.gz\n');
-  sandbox = await startSandbox({ host: '127.0.0.1', port: 0, baseUrl: 'http://127.0.0.1:1', dataDir: dir.dataDir, releaseDir, log: (l) => lines.push(l) });
+  sandbox = await startSandbox({
+    host: '127.0.0.1',
+    port: 0,
+    baseUrl: 'http://127.0.0.1:1',
+    dataDir: dir.dataDir,
+    releaseDir,
+    log: (l) => lines.push(l),
+  });
 });
 afterAll(async () => {
   await sandbox?.close();
@@ -32,14 +39,22 @@ function expectSelfContained(html: string, headers: Headers): void {
   expect(headers.get('x-frame-options')).toBe('DENY');
 }
 
-const cookieJar = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookieJar = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
 describe('the sign-in page', () => {
-  it("names the client, the scopes with their meaning and where the browser returns, with Continue and Cancel", async () => {
+  it('names the client, the scopes with their meaning and where the browser returns, with Continue and Cancel', async () => {
     const auth = new URL((await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint!);
     auth.search = new URLSearchParams({
-      client_id: 'warden-cli', response_type: 'code', redirect_uri: 'http://127.0.0.1:7777/callback', scope: 'warden:access warden:lessons.read',
-      code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
+      client_id: 'warden-cli',
+      response_type: 'code',
+      redirect_uri: 'http://127.0.0.1:7777/callback',
+      scope: 'warden:access warden:lessons.read',
+      code_challenge: 'x'.repeat(43),
+      code_challenge_method: 'S256',
     }).toString();
     const start = await fetch(auth, { redirect: 'manual' });
     expect(start.status).toBe(303);
@@ -65,7 +80,9 @@ describe('the sign-in page', () => {
   });
 
   it("renders oidc-provider's own errors the same way (an unknown client at the authorization endpoint)", async () => {
-    const response = await fetch(`${(await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint}?client_id=nobody&response_type=code`);
+    const response = await fetch(
+      `${(await discoverAuthorizationServer(fetch, sandbox.issuer)).authorization_endpoint}?client_id=nobody&response_type=code`,
+    );
     expect(response.status).toBe(400);
     const html = await response.text();
     expectSelfContained(html, response.headers);
@@ -97,16 +114,25 @@ describe('the dashboard gives a registration code and the command that uses it',
     expect(command, html).toBeDefined();
     expect(html).toContain('expires in 60 minutes');
     const code = command!.split(' ').pop()!;
-    expect(await getWorkloadAccessToken(sandbox.issuer, code, { resource: 'http://127.0.0.1:1', scopes: ['warden:access'], clientName: 'test' })).toBeTruthy();
+    expect(
+      await getWorkloadAccessToken(sandbox.issuer, code, { resource: 'http://127.0.0.1:1', scopes: ['warden:access'], clientName: 'test' }),
+    ).toBeTruthy();
   });
 
   it('mints nothing for a visitor who is not signed in, or for a forged cookie, or from another site', async () => {
     const anonymous = await fetch(`${sandbox.url}/dashboard/registration-codes`, { method: 'POST', redirect: 'manual' });
     expect(anonymous.status).toBe(303);
-    const forged = await fetch(`${sandbox.url}/dashboard/registration-codes`, { method: 'POST', redirect: 'manual', headers: { cookie: 'warden_dashboard=demo-user.AAAA' } });
+    const forged = await fetch(`${sandbox.url}/dashboard/registration-codes`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: 'warden_dashboard=demo-user.AAAA' },
+    });
     expect(forged.status).toBe(303);
     const signIn = await fetch(`${sandbox.url}/dashboard/sign-in`, { method: 'POST', redirect: 'manual' });
-    const crossSite = await fetch(`${sandbox.url}/dashboard/registration-codes`, { method: 'POST', headers: { cookie: cookieJar(signIn), origin: 'https://evil.example' } });
+    const crossSite = await fetch(`${sandbox.url}/dashboard/registration-codes`, {
+      method: 'POST',
+      headers: { cookie: cookieJar(signIn), origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
   });
 
@@ -121,7 +147,11 @@ describe('the release archive stand-in', () => {
     const sums = await fetch(`${sandbox.url}/releases/cli/latest/download/SHA256SUMS`);
     expect(sums.status).toBe(200);
     expect(await sums.text()).toBe('abc  warden-linux-x64.tar.gz\n');
-    for (const path of ['/releases/cli/../secrets.json', '/releases/cli/%2e%2e/secrets.json', '/releases/cli/latest/download/missing.tar.gz']) {
+    for (const path of [
+      '/releases/cli/../secrets.json',
+      '/releases/cli/%2e%2e/secrets.json',
+      '/releases/cli/latest/download/missing.tar.gz',
+    ]) {
       expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(404);
     }
     // A folder answers its index (sandbox/http/release-index.ts), as a release host's listing does.

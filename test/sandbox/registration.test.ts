@@ -6,7 +6,8 @@ import { useTestSandbox } from './sandbox-fixture.ts';
 
 const sandbox = useTestSandbox();
 
-const metadata = async () => (await (await fetch(`${sandbox.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+const metadata = async () =>
+  (await (await fetch(`${sandbox.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
 const register = async (body: Record<string, unknown>, code?: string) => {
   const response = await fetch(String((await metadata()).registration_endpoint), {
     method: 'POST',
@@ -26,7 +27,11 @@ const countClients = () => {
 };
 // What mcp-remote and the MCP SDKs send (a public client with a loopback callback).
 const mcpClient = (redirect: string) => ({
-  client_name: 'MCP CLI Proxy', redirect_uris: [redirect], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none',
+  client_name: 'MCP CLI Proxy',
+  redirect_uris: [redirect],
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'none',
 });
 
 describe('RFC 8414 metadata advertises every way in', () => {
@@ -40,7 +45,9 @@ describe('RFC 8414 metadata advertises every way in', () => {
       client_id_metadata_document_supported: true,
     });
     expect(m.code_challenge_methods_supported).toEqual(['S256']);
-    expect(m.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code']));
+    expect(m.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code']),
+    );
   });
 });
 
@@ -53,13 +60,21 @@ describe('open dynamic registration (RFC 7591) of clients that sign people in', 
   ])('registers a public client redirecting to %s without a code', async (redirect) => {
     const { status, body } = await register(mcpClient(redirect));
     expect(status, JSON.stringify(body)).toBe(201);
-    expect(body).toMatchObject({ redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    expect(body).toMatchObject({
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+    });
     expect(body.client_secret).toBeUndefined();
     expect(body.registration_access_token).toBeUndefined();
   });
 
   it("registers Cursor's request: an app's private-use scheme beside https and loopback, as a native app (RFC 8252 §7.1)", async () => {
-    const redirects = ['cursor://anysphere.cursor-mcp/oauth/callback', 'https://www.cursor.com/agents/mcp/oauth/callback', 'http://localhost:8787/callback'];
+    const redirects = [
+      'cursor://anysphere.cursor-mcp/oauth/callback',
+      'https://www.cursor.com/agents/mcp/oauth/callback',
+      'http://localhost:8787/callback',
+    ];
     const { status, body } = await register({ ...mcpClient(redirects[0]!), client_name: 'Cursor', redirect_uris: redirects });
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body).toMatchObject({ redirect_uris: redirects, application_type: 'native' });
@@ -70,7 +85,12 @@ describe('open dynamic registration (RFC 7591) of clients that sign people in', 
     const url = new URL(String((await metadata()).authorization_endpoint));
     const authorize = (redirect: string) => {
       url.search = new URLSearchParams({
-        client_id: String(body.client_id), response_type: 'code', redirect_uri: redirect, scope: 'warden:access', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256',
+        client_id: String(body.client_id),
+        response_type: 'code',
+        redirect_uri: redirect,
+        scope: 'warden:access',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
       }).toString();
       return url.href;
     };
@@ -106,7 +126,11 @@ describe('a registration code registers a workload client, and nothing else', ()
     const code = await sandbox.mintRegistrationCode();
     const { status, body } = await register({ client_name: 'ci', grant_types: ['client_credentials'] }, code);
     expect(status).toBe(201);
-    expect(body).toMatchObject({ grant_types: ['client_credentials'], redirect_uris: [], token_endpoint_auth_method: 'client_secret_basic' });
+    expect(body).toMatchObject({
+      grant_types: ['client_credentials'],
+      redirect_uris: [],
+      token_endpoint_auth_method: 'client_secret_basic',
+    });
     expect(String(body.client_secret)).toMatch(/^[\w-]{40,}$/);
     const before = countClients();
     const reused = await register({ client_name: 'ci-2', grant_types: ['client_credentials'] }, code);

@@ -17,7 +17,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'release-index-'));
   for (const folder of ['latest/download', 'download/v1.2.3']) {
     mkdirSync(join(dir, folder), { recursive: true });
-    for (const name of ['warden-linux-x64.tar.gz', 'warden-windows-x64.zip', 'SHA256SUMS', 'SHA256SUMS.sig']) writeFileSync(join(dir, folder, name), name);
+    for (const name of ['warden-linux-x64.tar.gz', 'warden-windows-x64.zip', 'SHA256SUMS', 'SHA256SUMS.sig'])
+      writeFileSync(join(dir, folder, name), name);
   }
   writeFileSync(join(dir, 'release.json'), '{}');
   server = createServer((req, res) => serveReleaseFile(req, res, dir, new URL(req.url!, 'http://x').pathname, 'Warden CLI release'));
@@ -51,20 +52,28 @@ describe('the release folder index', () => {
     expect(html).not.toContain('release.json');
   });
 
-  it.each(['latest/download/', 'download/v1.2.3/', 'latest/download'])('GET %s lists the archives, SHA256SUMS and its signature with links, as markdown for an agent', async (folder) => {
-    const res = await fetch(`${base}${RELEASES_PATH}/${folder}`, { headers: { accept: 'text/markdown' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    const md = await res.text();
-    const at = `${RELEASES_PATH}/${folder.replace(/\/?$/, '/')}`;
-    for (const name of ['warden-linux-x64.tar.gz', 'warden-windows-x64.zip', 'SHA256SUMS', 'SHA256SUMS.sig']) expect(md).toContain(`](${at}${name})`);
-    // Every link it gives answers.
-    for (const [, href] of md.matchAll(/\]\(([^)]+)\)/g)) expect((await fetch(`${base}${href}`)).status, href).toBe(200);
-  });
+  it.each(['latest/download/', 'download/v1.2.3/', 'latest/download'])(
+    'GET %s lists the archives, SHA256SUMS and its signature with links, as markdown for an agent',
+    async (folder) => {
+      const res = await fetch(`${base}${RELEASES_PATH}/${folder}`, { headers: { accept: 'text/markdown' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      const md = await res.text();
+      const at = `${RELEASES_PATH}/${folder.replace(/\/?$/, '/')}`;
+      for (const name of ['warden-linux-x64.tar.gz', 'warden-windows-x64.zip', 'SHA256SUMS', 'SHA256SUMS.sig'])
+        expect(md).toContain(`](${at}${name})`);
+      // Every link it gives answers.
+      for (const [, href] of md.matchAll(/\]\(([^)]+)\)/g)) expect((await fetch(`${base}${href}`)).status, href).toBe(200);
+    },
+  );
 
   it('files keep their types; a missing path is 404; the folder refuses POST', async () => {
-    expect((await fetch(`${base}${RELEASES_PATH}/latest/download/warden-windows-x64.zip`)).headers.get('content-type')).toBe('application/zip');
-    expect((await fetch(`${base}${RELEASES_PATH}/latest/download/warden-linux-x64.tar.gz`)).headers.get('content-type')).toBe('application/gzip');
+    expect((await fetch(`${base}${RELEASES_PATH}/latest/download/warden-windows-x64.zip`)).headers.get('content-type')).toBe(
+      'application/zip',
+    );
+    expect((await fetch(`${base}${RELEASES_PATH}/latest/download/warden-linux-x64.tar.gz`)).headers.get('content-type')).toBe(
+      'application/gzip',
+    );
     expect((await fetch(`${base}${RELEASES_PATH}/nothing/`)).status).toBe(404);
     expect((await fetch(`${base}${RELEASES_PATH}/..%2Fetc/`)).status).toBe(404);
     expect((await fetch(`${base}${RELEASES_PATH}/latest/`, { method: 'POST' })).status).toBe(405);

@@ -18,7 +18,9 @@ async function withClient<T>(url: string, token: string, use: (c: Client) => Pro
     (await undiciFetch(input, { ...(init as UndiciRequestInit), dispatcher: agent })) as unknown as Response;
   const client = new Client({ name: 'restart-test', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+    );
     return await use(client);
   } finally {
     await client.close();
@@ -49,10 +51,15 @@ describe('a restart keeps what the tools wrote', () => {
       await withClient(second.url, token, async (c) => {
         expect((await structured(c, 'get_account', {})).hosted_starts.used).toBe(1);
         expect((await structured(c, 'list_runs', {})).runs[0].run_id).toBe(written.runId);
-        expect((await structured(c, 'get_approvals', { run_id: written.runId })).signoff).toMatchObject({ status: 'requested', comment: 'please' });
+        expect((await structured(c, 'get_approvals', { run_id: written.runId })).signoff).toMatchObject({
+          status: 'requested',
+          comment: 'please',
+        });
         expect((await structured(c, 'search_lessons', { query: 'restarts' })).lessons[0].id).toBe(written.lessonId);
         const trail = await structured(c, 'get_audit_trail', { run_id: written.runId });
-        expect(trail.events.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['run.requested', 'signoff.requested', 'tool.called']));
+        expect(trail.events.map((e: { action: string }) => e.action)).toEqual(
+          expect.arrayContaining(['run.requested', 'signoff.requested', 'tool.called']),
+        );
       });
       // Another subject sees none of it.
       const stranger = await getWorkloadToken(second);

@@ -39,7 +39,11 @@ export async function getWorkloadToken(
   sandbox: RunningSandbox & { baseUrl: string },
   scopes = ['warden:access', 'warden:lessons.read', 'warden:lessons.write'],
 ): Promise<string> {
-  return getWorkloadAccessToken(sandbox.issuer, await sandbox.mintRegistrationCode(), { resource: sandbox.baseUrl, scopes, clientName: 'test' });
+  return getWorkloadAccessToken(sandbox.issuer, await sandbox.mintRegistrationCode(), {
+    resource: sandbox.baseUrl,
+    scopes,
+    clientName: 'test',
+  });
 }
 
 /** Signs a token with the sandbox's own key (a real signature) but chosen claims: expired or mis-addressed. */

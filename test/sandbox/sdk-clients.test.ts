@@ -10,7 +10,6 @@ const sandbox = useTestSandbox();
 
 const expected = toToolsList(readContent(undefined, {}).tools).tools;
 
-
 describe('the official SDK clients against the sandbox', () => {
   it('v1 (legacy era) connects, lists the content tools, and gets 401 for tools/call without a token', async () => {
     const client = new ClientV1({ name: 'sandbox-test-v1', version: '0.0.1' });
@@ -33,7 +32,9 @@ describe('the official SDK clients against the sandbox', () => {
 
     const token = await getWorkloadToken(sandbox);
     const client = new ClientV2({ name: 'sandbox-test-v2', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
-    await client.connect(new TransportV2(new URL(`${sandbox.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new TransportV2(new URL(`${sandbox.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+    );
     const result = await client.callTool({ name: 'get_account', arguments: {} });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ plan: 'free', hosted_starts: { limit: 500 } });
@@ -41,7 +42,12 @@ describe('the official SDK clients against the sandbox', () => {
   });
 
   it('the 401 challenge leads to the protected-resource metadata and on to the authorization server', async () => {
-    const response = await postMcp(sandbox.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_account', arguments: {} } });
+    const response = await postMcp(sandbox.url, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_account', arguments: {} },
+    });
     expect(response.status).toBe(401);
     const challenge = response.headers.get('www-authenticate') ?? '';
     // Contract §4.2 rule 2; RFC 6750 §3.1: no error code when no credential was sent.
@@ -51,7 +57,10 @@ describe('the official SDK clients against the sandbox', () => {
     const prm = (await (await fetch(metadataUrl)).json()) as { resource: string; authorization_servers: string[] };
     expect(prm.resource).toBe(sandbox.baseUrl);
     expect(prm.authorization_servers).toEqual([sandbox.issuer]);
-    const as = (await (await fetch(`${prm.authorization_servers[0]}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    const as = (await (await fetch(`${prm.authorization_servers[0]}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(as.issuer).toBe(sandbox.issuer);
     expect(as.code_challenge_methods_supported).toContain('S256');
     expect(as.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'client_credentials']));
@@ -62,7 +71,9 @@ describe('the official SDK clients against the sandbox', () => {
 
   it('initialize, ping and tools/list need no credential (contract §5)', async () => {
     const init = await postMcp(sandbox.url, {
-      jsonrpc: '2.0', id: 1, method: 'initialize',
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
     });
     expect(init.status).toBe(200);

@@ -14,9 +14,14 @@ beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, undefined, { now: clock.now });
   const token = await getWorkloadToken(sandbox);
   client = new Client({ name: 'signoff-test', version: '0.0.1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${sandbox.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${sandbox.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
   const signIn = await fetch(`${sandbox.url}/dashboard/sign-in`, { method: 'POST', redirect: 'manual' });
-  cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 });
 afterAll(async () => {
   await client?.close();
@@ -60,9 +65,16 @@ describe('sign-off on the dashboard', () => {
 
     const gate = await call('get_merge_gate', { run_id: runId });
     expect(gate).toMatchObject({ status: 'open', blocking: [] });
-    expect(gate.checks.find((c: { name: string }) => c.name === 'human_signoff')).toMatchObject({ status: 'passed', detail: 'demo-user approved the run.' });
+    expect(gate.checks.find((c: { name: string }) => c.name === 'human_signoff')).toMatchObject({
+      status: 'passed',
+      detail: 'demo-user approved the run.',
+    });
     expect((await call('get_run', { run_id: runId })).status).toBe('completed');
-    expect((await call('get_approvals', { run_id: runId })).signoff).toMatchObject({ status: 'approved', approver: 'demo-user', comment: 'Lockfile checked.' });
+    expect((await call('get_approvals', { run_id: runId })).signoff).toMatchObject({
+      status: 'approved',
+      approver: 'demo-user',
+      comment: 'Lockfile checked.',
+    });
     const { events } = await call('get_audit_trail', { run_id: runId, limit: 100 });
     expect(events.filter((e: { action: string }) => e.action.startsWith('signoff.'))).toMatchObject([
       { action: 'signoff.requested', detail: 'Sign-off requested from lead@example.com.' },
@@ -82,7 +94,10 @@ describe('sign-off on the dashboard', () => {
   it('decides nothing for a visitor who is not signed in', async () => {
     const runId = await runAwaitingSignoff('lead@example.com');
     const anonymous = await fetch(`${sandbox.url}/dashboard/signoffs`, {
-      method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ run_id: runId, decision: 'approved' }),
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ run_id: runId, decision: 'approved' }),
     });
     expect(anonymous.status).toBe(303);
     expect((await call('get_approvals', { run_id: runId })).signoff.status).toBe('requested');

@@ -28,7 +28,11 @@ beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, BASE_URL, { publishedSite: { BASE_URL, APP_URL } });
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
   forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
-  edge = await listen(createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }), '127.0.0.1', 0);
+  edge = await listen(
+    createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }),
+    '127.0.0.1',
+    0,
+  );
 });
 afterAll(async () => {
   await edge?.close();
@@ -50,14 +54,19 @@ describe.each(Object.keys(ENDPOINTS) as (keyof typeof ENDPOINTS)[])('the skill a
     await client.connect(new TransportV1(new URL(ENDPOINTS[where]())));
     expect(client.getServerCapabilities()?.resources).toEqual({});
     const { resources } = await client.listResources();
-    expect(resources).toEqual([{ uri: SKILL_URI, name: 'warden', description: index.skills[0]!.description, mimeType: 'text/markdown', size: published.byteLength }]);
+    expect(resources).toEqual([
+      { uri: SKILL_URI, name: 'warden', description: index.skills[0]!.description, mimeType: 'text/markdown', size: published.byteLength },
+    ]);
     expect((await client.listResourceTemplates()).resourceTemplates).toEqual([]);
     const { contents } = await client.readResource({ uri: SKILL_URI });
     expect(contents).toHaveLength(1);
     expect(contents[0]).toMatchObject({ uri: SKILL_URI, mimeType: 'text/markdown' });
     expect(Buffer.from((contents[0] as { text: string }).text, 'utf8').equals(published)).toBe(true);
     // SEP-2164: an unknown URI is Invalid Params naming the URI (the spec before 2026-07-28 suggested -32002).
-    await expect(client.readResource({ uri: 'skill://nope/SKILL.md' })).rejects.toMatchObject({ code: -32602, data: { uri: 'skill://nope/SKILL.md' } });
+    await expect(client.readResource({ uri: 'skill://nope/SKILL.md' })).rejects.toMatchObject({
+      code: -32602,
+      data: { uri: 'skill://nope/SKILL.md' },
+    });
     await client.close();
   });
 

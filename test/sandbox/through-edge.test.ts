@@ -23,7 +23,11 @@ beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, BASE_URL);
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
   forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
-  edge = await listen(createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }), '127.0.0.1', 0);
+  edge = await listen(
+    createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }),
+    '127.0.0.1',
+    0,
+  );
   token = await getWorkloadToken(sandbox);
 });
 afterAll(async () => {
@@ -44,10 +48,15 @@ describe.each(['/mcp', '/.well-known/mcp'])('SDK clients through the edge at %s'
 
   it('v2 (modern) calls every read tool with a client-credentials token', async () => {
     const client = new ClientV2({ name: 'edge-v2', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
-    await client.connect(new TransportV2(new URL(`${edge.url}${path}`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    await client.connect(
+      new TransportV2(new URL(`${edge.url}${path}`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+    );
     expect((await client.listTools()).tools).toEqual(expected);
     for (const [name, args] of [
-      ['get_account', {}], ['list_workflows', {}], ['get_run', { run_id: 'run_demo_0001' }], ['search_lessons', { query: 'jail' }],
+      ['get_account', {}],
+      ['list_workflows', {}],
+      ['get_run', { run_id: 'run_demo_0001' }],
+      ['search_lessons', { query: 'jail' }],
     ] as const) {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
@@ -61,11 +70,19 @@ describe('error answers through the edge are JSON-RPC errors as JSON, whatever t
   const cases: [string, number, () => RequestInit][] = [
     // A GET without text/event-stream (a browser, an agent) gets the endpoint's page instead: test/proxy/mcp-endpoint-page.test.ts.
     ['GET with Accept text/event-stream (no server stream here)', 405, () => ({ headers: { accept: 'text/event-stream' } })],
-    ['DELETE with a token and Accept text/html', 405, () => ({ method: 'DELETE', headers: { accept: 'text/html', authorization: `Bearer ${token}` } })],
+    [
+      'DELETE with a token and Accept text/html',
+      405,
+      () => ({ method: 'DELETE', headers: { accept: 'text/html', authorization: `Bearer ${token}` } }),
+    ],
     [
       'POST from a client that takes only event streams, with a protocol version the upstream refuses',
       400,
-      () => ({ method: 'POST', body: list, headers: { accept: 'text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '1999-01-01' } }),
+      () => ({
+        method: 'POST',
+        body: list,
+        headers: { accept: 'text/event-stream', 'content-type': 'application/json', 'mcp-protocol-version': '1999-01-01' },
+      }),
     ],
   ];
   it.each(cases)('%s → %s, application/json', async (_name, status, init) => {

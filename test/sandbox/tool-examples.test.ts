@@ -14,8 +14,19 @@ const example = (name: string) => tools.find((t) => t.name === name)!.example;
 const DOCUMENTED_RUN = String(example('start_run').result.run_id);
 /** The docs' demo path, and the seconds the clock moves before each call. */
 const ORDER: Array<[string, number]> = [
-  ['list_workflows', 0], ['get_workflow', 0], ['start_run', 0], ['list_runs', 0], ['get_run', 0], ['request_signoff', 60],
-  ['get_approvals', 0], ['get_merge_gate', 0], ['get_audit_trail', 0], ['get_account', 0], ['get_license', 0], ['search_lessons', 0], ['add_lesson', 0],
+  ['list_workflows', 0],
+  ['get_workflow', 0],
+  ['start_run', 0],
+  ['list_runs', 0],
+  ['get_run', 0],
+  ['request_signoff', 60],
+  ['get_approvals', 0],
+  ['get_merge_gate', 0],
+  ['get_audit_trail', 0],
+  ['get_account', 0],
+  ['get_license', 0],
+  ['search_lessons', 0],
+  ['add_lesson', 0],
 ];
 
 const dir = makeDataDir();
@@ -30,14 +41,26 @@ async function signInAsDemoUser(): Promise<string> {
   const redirectUri = 'http://127.0.0.1:53682/callback';
   const url = new URL(metadata.authorization_endpoint!);
   url.search = new URLSearchParams({
-    client_id: site.cli.client_id, response_type: 'code', redirect_uri: redirectUri, scope: site.scopes.map((s) => s.name).join(' '),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256', resource: sandbox.url,
+    client_id: site.cli.client_id,
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: site.scopes.map((s) => s.name).join(' '),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    resource: sandbox.url,
   }).toString();
   const code = (await signInOverHttp(url.href)).searchParams.get('code')!;
   const response = await fetch(metadata.token_endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: site.cli.client_id, code_verifier: verifier, resource: sandbox.url }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: site.cli.client_id,
+      code_verifier: verifier,
+      resource: sandbox.url,
+    }),
   });
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -54,7 +77,9 @@ afterAll(async () => {
 async function callTool(name: string, args: Record<string, unknown>) {
   const response = await postMcp(sandbox.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, token);
   const text = await response.text();
-  const message = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text) as { result: { isError?: boolean; structuredContent: Record<string, unknown>; content: unknown } };
+  const message = JSON.parse(/^data: (.*)$/m.exec(text)?.[1] ?? text) as {
+    result: { isError?: boolean; structuredContent: Record<string, unknown>; content: unknown };
+  };
   return message.result;
 }
 

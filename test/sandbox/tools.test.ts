@@ -26,7 +26,9 @@ beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, undefined, { now: clock.now });
   token = await getWorkloadToken(sandbox);
   client = new Client({ name: 'tools-test', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${sandbox.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${sandbox.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
 });
 afterAll(async () => {
   await client?.close();
@@ -60,7 +62,11 @@ describe('every tool, called for real with a workload token', () => {
     expect((await call('get_workflow', { workflow_id: 'wf_dependency_upgrade' })).jail.network_allowlist).toContain('github.com');
 
     const demo = await call('get_run', { run_id: 'run_demo_0001' });
-    expect(demo).toMatchObject({ status: 'completed', blocked_action: { rule: 'network_allowlist' }, spend: { budget_usd: 5, spent_usd: 1.68 } });
+    expect(demo).toMatchObject({
+      status: 'completed',
+      blocked_action: { rule: 'network_allowlist' },
+      spend: { budget_usd: 5, spent_usd: 1.68 },
+    });
     expect((await call('get_approvals', { run_id: 'run_demo_0001' })).signoff).toMatchObject({ status: 'approved', required: true });
     expect((await call('get_merge_gate', { run_id: 'run_demo_0001' })).status).toBe('open');
 
@@ -71,16 +77,34 @@ describe('every tool, called for real with a workload token', () => {
     clock.advance(5); // past step_3 (offset 4 s), before the blocked upload (6 s)
     const run = await call('get_run', { run_id: started.run_id });
     expect(run.status).toBe('running');
-    expect(run.steps.map((s: { status: string }) => s.status)).toEqual(['completed', 'completed', 'running', 'pending', 'pending', 'pending', 'pending']);
+    expect(run.steps.map((s: { status: string }) => s.status)).toEqual([
+      'completed',
+      'completed',
+      'running',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     expect(run.steps[0].status).not.toBe('pending');
     expect(run.steps.at(-1).status).toBe('pending');
     expect(run.spend.spent_usd).toBe(0.53);
 
-    expect((await call('request_signoff', { run_id: started.run_id, approver: 'lead@acme-demo.example' })).signoff.status).toBe('requested');
-    expect((await call('get_approvals', { run_id: started.run_id })).signoff).toMatchObject({ status: 'requested', approver: 'lead@acme-demo.example' });
+    expect((await call('request_signoff', { run_id: started.run_id, approver: 'lead@acme-demo.example' })).signoff.status).toBe(
+      'requested',
+    );
+    expect((await call('get_approvals', { run_id: started.run_id })).signoff).toMatchObject({
+      status: 'requested',
+      approver: 'lead@acme-demo.example',
+    });
     expect((await call('get_merge_gate', { run_id: started.run_id })).blocking).toContain('human_signoff');
 
-    const added = await call('add_lesson', { title: 'Pin time zones in tests', body: 'Date parsing changed with the upgrade.', tags: ['tests'], run_id: started.run_id });
+    const added = await call('add_lesson', {
+      title: 'Pin time zones in tests',
+      body: 'Date parsing changed with the upgrade.',
+      tags: ['tests'],
+      run_id: started.run_id,
+    });
     const found = await call('search_lessons', { query: 'time zones' });
     expect(found.lessons.map((l: { id: string }) => l.id)).toEqual([added.lesson.id]);
     expect((await call('search_lessons', { query: 'jail', tag: 'network' })).lessons).toHaveLength(1);
@@ -89,7 +113,9 @@ describe('every tool, called for real with a workload token', () => {
 
     const trail = await call('get_audit_trail', { limit: 100 });
     const toolCalls = trail.events.filter((e: { action: string }) => e.action === 'tool.called');
-    expect(new Set(toolCalls.map((e: { tool: string }) => e.tool))).toEqual(new Set(tools.map((t) => t.name).filter((n) => n !== 'get_audit_trail')));
+    expect(new Set(toolCalls.map((e: { tool: string }) => e.tool))).toEqual(
+      new Set(tools.map((t) => t.name).filter((n) => n !== 'get_audit_trail')),
+    );
     expect(trail.events.some((e: { action: string }) => e.action === 'action.blocked')).toBe(true);
     const page1 = await call('get_audit_trail', { run_id: 'run_demo_0001', limit: 3 });
     const page2 = await call('get_audit_trail', { run_id: 'run_demo_0001', limit: 3, cursor: page1.next_cursor });
@@ -107,15 +133,25 @@ describe('every tool, called for real with a workload token', () => {
   });
 
   it('an unknown tool is JSON-RPC -32602', async () => {
-    const response = await postMcp(sandbox.url, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'nope', arguments: {} } }, token);
+    const response = await postMcp(
+      sandbox.url,
+      { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'nope', arguments: {} } },
+      token,
+    );
     const text = await response.text();
     expect(text).toContain('"code":-32602');
   });
 
   it('a token without a Lessons scope gets 403 insufficient_scope naming the scopes', async () => {
     const narrow = await getWorkloadToken(sandbox, ['warden:access']);
-    const response = await postMcp(sandbox.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add_lesson', arguments: {} } }, narrow);
+    const response = await postMcp(
+      sandbox.url,
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add_lesson', arguments: {} } },
+      narrow,
+    );
     expect(response.status).toBe(403);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+", error="insufficient_scope".*scope="warden:access warden:lessons.write"/);
+    expect(response.headers.get('www-authenticate')).toMatch(
+      /^Bearer resource_metadata="[^"]+", error="insufficient_scope".*scope="warden:access warden:lessons.write"/,
+    );
   });
 });

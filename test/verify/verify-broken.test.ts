@@ -21,7 +21,8 @@ const tamper: Tamper = (path, method, status, headers, body) => {
     const { vary: _vary, ...rest } = headers;
     return { status, headers: rest, body };
   }
-  if (path === '/.well-known/mcp' && method === 'POST' && status === 401) return { status, headers: { ...headers, 'www-authenticate': 'Bearer realm="warden"' }, body };
+  if (path === '/.well-known/mcp' && method === 'POST' && status === 401)
+    return { status, headers: { ...headers, 'www-authenticate': 'Bearer realm="warden"' }, body };
   if (path === '/mcp/tools.json') {
     const doc = JSON.parse(body) as { tools: unknown[] };
     return { status, headers, body: JSON.stringify({ tools: doc.tools.slice(1) }) };
@@ -59,7 +60,10 @@ describe('npm run verify against a deliberately broken deployment', () => {
   });
 
   it('the CLI exits 1 and prints FAIL rows', async () => {
-    const error = await run(process.execPath, ['scripts/verify.ts', broken.url, '--skip-external']).then(() => undefined, (e: { code: number; stdout: string }) => e);
+    const error = await run(process.execPath, ['scripts/verify.ts', broken.url, '--skip-external']).then(
+      () => undefined,
+      (e: { code: number; stdout: string }) => e,
+    );
     expect(error?.code).toBe(1);
     expect(error?.stdout).toMatch(/FAIL/);
     expect(error?.stdout).toMatch(/6 failed/);

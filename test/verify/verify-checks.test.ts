@@ -7,13 +7,22 @@ import type { Probe } from '../../src/verify/rule-result.ts';
 
 // The pure checks, without a network: probes are plain data.
 const BASE = 'https://warden.example';
-const probe = (status: number, headers: Record<string, string>, text = ''): Probe => ({ method: 'POST', url: `${BASE}/mcp`, status, headers, text });
+const probe = (status: number, headers: Record<string, string>, text = ''): Probe => ({
+  method: 'POST',
+  url: `${BASE}/mcp`,
+  status,
+  headers,
+  text,
+});
 
 describe('toRpcMessage', () => {
   it('reads the response event of an SSE body and a plain JSON body alike', () => {
-    const sse = 'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n';
+    const sse =
+      'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\nevent: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n';
     expect(toRpcMessage(probe(200, { 'content-type': 'text/event-stream' }, sse))).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
-    expect(toRpcMessage(probe(200, { 'content-type': 'application/json' }, '{"jsonrpc":"2.0","id":2,"result":{}}'))).toMatchObject({ id: 2 });
+    expect(toRpcMessage(probe(200, { 'content-type': 'application/json' }, '{"jsonrpc":"2.0","id":2,"result":{}}'))).toMatchObject({
+      id: 2,
+    });
   });
 });
 
@@ -38,7 +47,10 @@ describe('collectLinks', () => {
   it('finds addresses in JSON and text, drops fragments, and knows tool endpoints and issuers', () => {
     const links = collectLinks([
       { source: '/api/health', body: { docs: `${BASE}/docs/overview`, mcp: 'https://app.warden.example/mcp' } },
-      { source: '/.well-known/mcp.json', body: { auth: { authorization_servers: ['https://auth.warden.example'] }, remotes: [{ url: `${BASE}/.well-known/mcp` }] } },
+      {
+        source: '/.well-known/mcp.json',
+        body: { auth: { authorization_servers: ['https://auth.warden.example'] }, remotes: [{ url: `${BASE}/.well-known/mcp` }] },
+      },
       { source: '/llms.txt', body: `- [Docs](${BASE}/docs/overview#top): guides.\nSee ${BASE}/install.` },
     ]);
     expect(links.map((l) => [l.url, l.kind])).toEqual([
@@ -68,7 +80,13 @@ describe('formatTable', () => {
 });
 
 describe('llms.txt sections (contract §4.1 on a split site)', () => {
-  const section = (text: string, type = 'text/plain; charset=utf-8'): Probe => ({ method: 'GET', url: `${BASE}/docs/a/llms.txt`, status: 200, headers: { 'content-type': type }, text });
+  const section = (text: string, type = 'text/plain; charset=utf-8'): Probe => ({
+    method: 'GET',
+    url: `${BASE}/docs/a/llms.txt`,
+    status: 200,
+    headers: { 'content-type': type },
+    text,
+  });
   const good = `# Warden: a\n\n> A.\n\n- [p](${BASE}/docs/a/p.md): page\n`;
 
   it('finds the section files under "## Sections" only', () => {

@@ -28,7 +28,13 @@ describe('npm run verify against the local deployment (edge server in front of t
       'other-origin addresses named answer 2xx',
     ]);
     const rules = outcome.results.map((r) => r.rule).join('\n');
-    for (const part of ['/api/v1/health', 'unknown /api/*', 'Accept: text/markdown', '/.well-known/mcp tools/call', '/mcp tools/list equals']) {
+    for (const part of [
+      '/api/v1/health',
+      'unknown /api/*',
+      'Accept: text/markdown',
+      '/.well-known/mcp tools/call',
+      '/mcp tools/list equals',
+    ]) {
       expect(rules).toContain(part);
     }
   });
@@ -53,14 +59,20 @@ describe('npm run verify against the local deployment (edge server in front of t
 
   it('the CLI says clearly that a down server is down: exit 2, no stack trace', async () => {
     const down = `http://127.0.0.1:${await getFreePort()}`;
-    const error = await run(process.execPath, ['scripts/verify.ts', down]).then(() => undefined, (e: { code: number; stderr: string; stdout: string }) => e);
+    const error = await run(process.execPath, ['scripts/verify.ts', down]).then(
+      () => undefined,
+      (e: { code: number; stderr: string; stdout: string }) => e,
+    );
     expect(error?.code).toBe(2);
     expect(error?.stderr).toContain(`${down} does not answer: ECONNREFUSED`);
     expect(`${error?.stderr}${error?.stdout}`).not.toMatch(/\n\s+at /);
   });
 
   it('the CLI refuses a missing or malformed base URL with the usage line', async () => {
-    const error = await run(process.execPath, ['scripts/verify.ts', 'not-a-url']).then(() => undefined, (e: { code: number; stderr: string }) => e);
+    const error = await run(process.execPath, ['scripts/verify.ts', 'not-a-url']).then(
+      () => undefined,
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(error?.code).toBe(2);
     expect(error?.stderr).toContain('usage: npm run verify -- <base_url>');
   });

@@ -6,10 +6,21 @@ const LC_CODE_SIGNATURE = 0x1d;
 const MACH_HEADER_64_SIZE = 32;
 
 /** Blob magics of an embedded signature (cs_blobs.h, CSMAGIC_*). */
-export const CSMAGIC = { embeddedSignature: 0xfade0cc0, codeDirectory: 0xfade0c02, requirements: 0xfade0c01, blobWrapper: 0xfade0b01 } as const;
+export const CSMAGIC = {
+  embeddedSignature: 0xfade0cc0,
+  codeDirectory: 0xfade0c02,
+  requirements: 0xfade0c01,
+  blobWrapper: 0xfade0b01,
+} as const;
 
 /** SuperBlob index types (cs_blobs.h, CSSLOT_*): the primary CodeDirectory, the alternates, requirements, the CMS signature. */
-export const CSSLOT = { codeDirectory: 0, requirements: 2, alternateCodeDirectories: 0x1000, alternateCodeDirectoryLimit: 0x1005, signature: 0x10000 } as const;
+export const CSSLOT = {
+  codeDirectory: 0,
+  requirements: 2,
+  alternateCodeDirectories: 0x1000,
+  alternateCodeDirectoryLimit: 0x1005,
+  signature: 0x10000,
+} as const;
 
 /** The CodeDirectory `flags` bit of an ad-hoc signature (cs_blobs.h, CS_ADHOC). */
 export const CS_ADHOC = 0x2;
@@ -90,10 +101,17 @@ export interface CodeSignature {
 }
 
 /** Bounds-checked big- and little-endian reads, so a short or lying file gives a MachOError rather than a RangeError. */
-function reader(bytes: Uint8Array): { u8: (at: number) => number; u32le: (at: number) => number; u64le: (at: number) => number; u32be: (at: number) => number; u64be: (at: number) => number } {
+function reader(bytes: Uint8Array): {
+  u8: (at: number) => number;
+  u32le: (at: number) => number;
+  u64le: (at: number) => number;
+  u32be: (at: number) => number;
+  u64be: (at: number) => number;
+} {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const check = (at: number, size: number): void => {
-    if (!Number.isInteger(at) || at < 0 || at + size > bytes.byteLength) throw new MachOError(`truncated: needs ${size} bytes at offset ${at}, the file has ${bytes.byteLength}`);
+    if (!Number.isInteger(at) || at < 0 || at + size > bytes.byteLength)
+      throw new MachOError(`truncated: needs ${size} bytes at offset ${at}, the file has ${bytes.byteLength}`);
   };
   const big = (value: bigint): number => {
     if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new MachOError(`a 64-bit field holds ${value}, past any file size`);
@@ -111,16 +129,23 @@ function reader(bytes: Uint8Array): { u8: (at: number) => number; u32le: (at: nu
 const hex = (n: number): string => `0x${n.toString(16)}`;
 
 /** Load commands of a thin little-endian 64-bit Mach-O: its segments and the LC_CODE_SIGNATURE, if any. */
-function readLoadCommands(bytes: Uint8Array): { cputype: number; loadCommandsEnd: number; segments: Segment[]; signature?: { commandOffset: number; dataoff: number; datasize: number } } {
+function readLoadCommands(bytes: Uint8Array): {
+  cputype: number;
+  loadCommandsEnd: number;
+  segments: Segment[];
+  signature?: { commandOffset: number; dataoff: number; datasize: number };
+} {
   const r = reader(bytes);
-  if (bytes.byteLength < MACH_HEADER_64_SIZE) throw new MachOError(`not a Mach-O file: ${bytes.byteLength} bytes, shorter than a mach_header_64`);
+  if (bytes.byteLength < MACH_HEADER_64_SIZE)
+    throw new MachOError(`not a Mach-O file: ${bytes.byteLength} bytes, shorter than a mach_header_64`);
   const magic = r.u32le(0);
   if (magic === 0xbebafeca || magic === 0xbfbafeca) throw new MachOError('a universal (fat) Mach-O: pass each thin slice on its own');
   if (magic === 0xcefaedfe || magic === 0xfeedface) throw new MachOError('a 32-bit Mach-O: only 64-bit ones are supported');
   if (magic === 0xcffaedfe) throw new MachOError('a big-endian Mach-O: only little-endian ones are supported');
   if (magic !== MH_MAGIC_64) throw new MachOError(`not a Mach-O file: magic ${hex(magic)}`);
   const cputype = r.u32le(4);
-  if (cputype !== CPU_TYPE.x86_64 && cputype !== CPU_TYPE.arm64) throw new MachOError(`unsupported CPU type ${hex(cputype)}: only x86_64 and arm64`);
+  if (cputype !== CPU_TYPE.x86_64 && cputype !== CPU_TYPE.arm64)
+    throw new MachOError(`unsupported CPU type ${hex(cputype)}: only x86_64 and arm64`);
   const ncmds = r.u32le(16);
   const sizeofcmds = r.u32le(20);
   const end = MACH_HEADER_64_SIZE + sizeofcmds;
@@ -131,11 +156,19 @@ function readLoadCommands(bytes: Uint8Array): { cputype: number; loadCommandsEnd
   for (let i = 0; i < ncmds; i++) {
     const cmd = r.u32le(at);
     const cmdsize = r.u32le(at + 4);
-    if (cmdsize < 8 || at + cmdsize > end) throw new MachOError(`load command ${i} (${hex(cmd)}) at ${at} has size ${cmdsize}, outside the load commands`);
+    if (cmdsize < 8 || at + cmdsize > end)
+      throw new MachOError(`load command ${i} (${hex(cmd)}) at ${at} has size ${cmdsize}, outside the load commands`);
     if (cmd === LC_SEGMENT_64) {
       if (cmdsize < 72) throw new MachOError(`LC_SEGMENT_64 at ${at} is ${cmdsize} bytes, shorter than a segment_command_64`);
       const name = new TextDecoder().decode(bytes.subarray(at + 8, at + 24)).replace(/\0.*$/s, '');
-      segments.push({ name, commandOffset: at, vmaddr: r.u64le(at + 24), vmsize: r.u64le(at + 32), fileoff: r.u64le(at + 40), filesize: r.u64le(at + 48) });
+      segments.push({
+        name,
+        commandOffset: at,
+        vmaddr: r.u64le(at + 24),
+        vmsize: r.u64le(at + 32),
+        fileoff: r.u64le(at + 40),
+        filesize: r.u64le(at + 48),
+      });
     } else if (cmd === LC_CODE_SIGNATURE) {
       if (cmdsize < 16) throw new MachOError(`LC_CODE_SIGNATURE at ${at} is ${cmdsize} bytes, shorter than a linkedit_data_command`);
       if (signature) throw new MachOError('two LC_CODE_SIGNATURE load commands');
@@ -150,12 +183,16 @@ function readLoadCommands(bytes: Uint8Array): { cputype: number; loadCommandsEnd
 function readCodeDirectory(bytes: Uint8Array, type: number, offset: number): CodeDirectory {
   const r = reader(bytes);
   const length = r.u32be(offset + 4);
-  if (length < CODE_DIRECTORY_MIN_HEADER) throw new MachOError(`CodeDirectory in slot ${hex(type)} is ${length} bytes, shorter than its earliest header`);
+  if (length < CODE_DIRECTORY_MIN_HEADER)
+    throw new MachOError(`CodeDirectory in slot ${hex(type)} is ${length} bytes, shorter than its earliest header`);
   const version = r.u32be(offset + 8);
-  const field32 = (at: number, since: number): number | undefined => (version >= since && at + 4 <= length ? r.u32be(offset + at) : undefined);
-  const field64 = (at: number, since: number): number | undefined => (version >= since && at + 8 <= length ? r.u64be(offset + at) : undefined);
+  const field32 = (at: number, since: number): number | undefined =>
+    version >= since && at + 4 <= length ? r.u32be(offset + at) : undefined;
+  const field64 = (at: number, since: number): number | undefined =>
+    version >= since && at + 8 <= length ? r.u64be(offset + at) : undefined;
   const identOffset = r.u32be(offset + 20);
-  if (identOffset >= length) throw new MachOError(`CodeDirectory in slot ${hex(type)}: identifier offset ${identOffset} is past its length ${length}`);
+  if (identOffset >= length)
+    throw new MachOError(`CodeDirectory in slot ${hex(type)}: identifier offset ${identOffset} is past its length ${length}`);
   const identEnd = bytes.subarray(offset + identOffset, offset + length).indexOf(0);
   if (identEnd < 0) throw new MachOError(`CodeDirectory in slot ${hex(type)}: the identifier has no terminating NUL`);
   const codeLimit32 = r.u32be(offset + 32);
@@ -192,32 +229,55 @@ export function readCodeSignature(bytes: Uint8Array): CodeSignature {
   const { cputype, loadCommandsEnd, segments, signature } = readLoadCommands(bytes);
   if (!signature) throw new MachOError('no LC_CODE_SIGNATURE load command: the file is not signed');
   const { commandOffset, dataoff, datasize } = signature;
-  if (dataoff + datasize > bytes.byteLength) throw new MachOError(`truncated: the code signature spans ${dataoff}..${dataoff + datasize}, the file has ${bytes.byteLength} bytes`);
-  if (dataoff < loadCommandsEnd) throw new MachOError(`the code signature at ${dataoff} overlaps the load commands (which end at ${loadCommandsEnd})`);
+  if (dataoff + datasize > bytes.byteLength)
+    throw new MachOError(`truncated: the code signature spans ${dataoff}..${dataoff + datasize}, the file has ${bytes.byteLength} bytes`);
+  if (dataoff < loadCommandsEnd)
+    throw new MachOError(`the code signature at ${dataoff} overlaps the load commands (which end at ${loadCommandsEnd})`);
   if (datasize < 12) throw new MachOError(`the code signature is ${datasize} bytes, shorter than a SuperBlob header`);
   const r = reader(bytes.subarray(0, dataoff + datasize));
   const magic = r.u32be(dataoff);
-  if (magic !== CSMAGIC.embeddedSignature) throw new MachOError(`the code signature's magic is ${hex(magic)}, not an embedded-signature SuperBlob (${hex(CSMAGIC.embeddedSignature)})`);
+  if (magic !== CSMAGIC.embeddedSignature)
+    throw new MachOError(
+      `the code signature's magic is ${hex(magic)}, not an embedded-signature SuperBlob (${hex(CSMAGIC.embeddedSignature)})`,
+    );
   const superBlobLength = r.u32be(dataoff + 4);
-  if (superBlobLength > datasize) throw new MachOError(`the SuperBlob claims ${superBlobLength} bytes, the signature space has ${datasize}`);
+  if (superBlobLength > datasize)
+    throw new MachOError(`the SuperBlob claims ${superBlobLength} bytes, the signature space has ${datasize}`);
   const count = r.u32be(dataoff + 8);
-  if (12 + count * 8 > superBlobLength) throw new MachOError(`the SuperBlob's index of ${count} entries overruns its ${superBlobLength} bytes`);
+  if (12 + count * 8 > superBlobLength)
+    throw new MachOError(`the SuperBlob's index of ${count} entries overruns its ${superBlobLength} bytes`);
   const inner = reader(bytes.subarray(0, dataoff + superBlobLength));
   const blobs: BlobRef[] = [];
   for (let i = 0; i < count; i++) {
     const type = inner.u32be(dataoff + 12 + i * 8);
     const offset = dataoff + inner.u32be(dataoff + 16 + i * 8);
     const blob = { type, magic: inner.u32be(offset), offset, length: inner.u32be(offset + 4) };
-    if (blob.length < 8 || offset + blob.length > dataoff + superBlobLength) throw new MachOError(`blob ${hex(type)} (${hex(blob.magic)}) of ${blob.length} bytes at ${offset} lies outside the SuperBlob`);
+    if (blob.length < 8 || offset + blob.length > dataoff + superBlobLength)
+      throw new MachOError(`blob ${hex(type)} (${hex(blob.magic)}) of ${blob.length} bytes at ${offset} lies outside the SuperBlob`);
     blobs.push(blob);
   }
-  const isCodeDirectorySlot = (type: number): boolean => type === CSSLOT.codeDirectory || (type >= CSSLOT.alternateCodeDirectories && type < CSSLOT.alternateCodeDirectoryLimit);
-  const codeDirectories = blobs.filter((b) => isCodeDirectorySlot(b.type)).map((b) => {
-    if (b.magic !== CSMAGIC.codeDirectory) throw new MachOError(`slot ${hex(b.type)} holds magic ${hex(b.magic)}, not a CodeDirectory`);
-    return readCodeDirectory(bytes.subarray(0, b.offset + b.length), b.type, b.offset);
-  });
+  const isCodeDirectorySlot = (type: number): boolean =>
+    type === CSSLOT.codeDirectory || (type >= CSSLOT.alternateCodeDirectories && type < CSSLOT.alternateCodeDirectoryLimit);
+  const codeDirectories = blobs
+    .filter((b) => isCodeDirectorySlot(b.type))
+    .map((b) => {
+      if (b.magic !== CSMAGIC.codeDirectory) throw new MachOError(`slot ${hex(b.type)} holds magic ${hex(b.magic)}, not a CodeDirectory`);
+      return readCodeDirectory(bytes.subarray(0, b.offset + b.length), b.type, b.offset);
+    });
   if (codeDirectories.length === 0) throw new MachOError('the SuperBlob holds no CodeDirectory');
   const requirements = blobs.find((b) => b.type === CSSLOT.requirements && b.magic === CSMAGIC.requirements);
   const cms = blobs.find((b) => b.type === CSSLOT.signature && b.magic === CSMAGIC.blobWrapper);
-  return { cputype, loadCommandsEnd, segments, commandOffset, dataoff, datasize, superBlobLength, blobs, codeDirectories, requirements, cms };
+  return {
+    cputype,
+    loadCommandsEnd,
+    segments,
+    commandOffset,
+    dataoff,
+    datasize,
+    superBlobLength,
+    blobs,
+    codeDirectories,
+    requirements,
+    cms,
+  };
 }

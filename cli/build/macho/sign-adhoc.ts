@@ -1,4 +1,13 @@
-import { CODE_DIRECTORY_MIN_HEADER, CS_ADHOC, CSMAGIC, CSSLOT, MachOError, readCodeSignature, type CodeSignature, type Segment } from './read-code-signature.ts';
+import {
+  CODE_DIRECTORY_MIN_HEADER,
+  CS_ADHOC,
+  CSMAGIC,
+  CSSLOT,
+  MachOError,
+  readCodeSignature,
+  type CodeSignature,
+  type Segment,
+} from './read-code-signature.ts';
 import { pageBytes, slotHash } from './verify-code-signature.ts';
 
 // Layouts from Apple xnu `osfmk/kern/cs_blobs.h` (CS_CodeDirectory up to CS_SUPPORTSEXECSEG, CS_SuperBlob) and `mach-o/loader.h`.
@@ -24,15 +33,21 @@ const roundUp = (n: number, to: number): number => Math.ceil(n / to) * to;
 function rewritableInPlace(sig: CodeSignature, linkedit: Segment): boolean {
   const cmsEmpty = !sig.cms || sig.cms.length === EMPTY_CMS_LENGTH;
   const lastInLinkedit = sig.dataoff >= linkedit.fileoff && sig.dataoff + sig.datasize === linkedit.fileoff + linkedit.filesize;
-  return cmsEmpty && lastInLinkedit && sig.codeDirectories.every((cd) =>
-    (cd.flags & CS_ADHOC) !== 0
-    && cd.codeLimit === sig.dataoff
-    && cd.nCodeSlots === Math.ceil(cd.codeLimit / pageBytes(cd))
-    && [1, 2, 3, 4].includes(cd.hashType)
-    && cd.hashSize > 0
-    && cd.hashSize <= 48
-    && cd.hashOffset - cd.nSpecialSlots * cd.hashSize >= CODE_DIRECTORY_MIN_HEADER
-    && cd.hashOffset + cd.nCodeSlots * cd.hashSize <= cd.length);
+  return (
+    cmsEmpty &&
+    lastInLinkedit &&
+    sig.codeDirectories.every(
+      (cd) =>
+        (cd.flags & CS_ADHOC) !== 0 &&
+        cd.codeLimit === sig.dataoff &&
+        cd.nCodeSlots === Math.ceil(cd.codeLimit / pageBytes(cd)) &&
+        [1, 2, 3, 4].includes(cd.hashType) &&
+        cd.hashSize > 0 &&
+        cd.hashSize <= 48 &&
+        cd.hashOffset - cd.nSpecialSlots * cd.hashSize >= CODE_DIRECTORY_MIN_HEADER &&
+        cd.hashOffset + cd.nCodeSlots * cd.hashSize <= cd.length,
+    )
+  );
 }
 
 /** Rewrites every CodeDirectory's page hashes and bound special slots over `out`, which already holds the final bytes. */
@@ -53,7 +68,9 @@ function rewriteHashes(out: Uint8Array, sig: CodeSignature): void {
 
 /** A fresh SuperBlob as `codesign --sign -` writes it: one SHA-256 CodeDirectory (version 0x20400), empty requirements, empty CMS. */
 function writeFreshSignature(bytes: Uint8Array, sig: CodeSignature, linkedit: Segment, text: Segment): Uint8Array {
-  const identifier = new TextEncoder().encode(`${sig.codeDirectories.find((c) => c.type === CSSLOT.codeDirectory)?.identifier || 'a.out'}\0`);
+  const identifier = new TextEncoder().encode(
+    `${sig.codeDirectories.find((c) => c.type === CSSLOT.codeDirectory)?.identifier || 'a.out'}\0`,
+  );
   const dataoff = roundUp(sig.dataoff, SIGNATURE_ALIGN);
   if (dataoff > 0xffffffff) throw new MachOError(`the signature would start at ${dataoff}, past what a 32-bit codeLimit can sign`);
   const nSpecialSlots = CSSLOT.requirements;
@@ -80,7 +97,17 @@ function writeFreshSignature(bytes: Uint8Array, sig: CodeSignature, linkedit: Se
   words(0, [CSMAGIC.embeddedSignature, superLength, 3, CSSLOT.codeDirectory, cd, CSSLOT.requirements, requirements, CSSLOT.signature, cms]);
   words(requirements, [CSMAGIC.requirements, EMPTY_REQUIREMENTS_LENGTH, 0]);
   words(cms, [CSMAGIC.blobWrapper, EMPTY_CMS_LENGTH]);
-  words(cd, [CSMAGIC.codeDirectory, cdLength, CS_SUPPORTSEXECSEG, CS_ADHOC, hashOffset, CODE_DIRECTORY_HEADER, nSpecialSlots, nCodeSlots, dataoff]);
+  words(cd, [
+    CSMAGIC.codeDirectory,
+    cdLength,
+    CS_SUPPORTSEXECSEG,
+    CS_ADHOC,
+    hashOffset,
+    CODE_DIRECTORY_HEADER,
+    nSpecialSlots,
+    nCodeSlots,
+    dataoff,
+  ]);
   be.setUint8(cd + 36, SHA256_SIZE);
   be.setUint8(cd + 37, CS_HASHTYPE_SHA256);
   be.setUint8(cd + 39, PAGE_SHIFT);
@@ -113,7 +140,8 @@ export function signAdHoc(bytes: Uint8Array): Uint8Array {
   if (!text) throw new MachOError('no __TEXT segment to name as the executable segment');
   const later = sig.segments.find((s) => s !== linkedit && s.filesize > 0 && s.fileoff >= linkedit.fileoff);
   if (later) throw new MachOError(`segment ${later.name} lies after __LINKEDIT: the signature cannot grow at the end of the file`);
-  if (sig.dataoff < linkedit.fileoff) throw new MachOError(`the signature (at ${sig.dataoff}) starts before __LINKEDIT (at ${linkedit.fileoff})`);
+  if (sig.dataoff < linkedit.fileoff)
+    throw new MachOError(`the signature (at ${sig.dataoff}) starts before __LINKEDIT (at ${linkedit.fileoff})`);
   // A Developer ID signature's entitlements, team and hardened-runtime flag go, as with `codesign --force --sign -`:
   // an ad-hoc signature cannot carry that signer's authority.
   return writeFreshSignature(bytes, sig, linkedit, text);

@@ -25,7 +25,15 @@ export function createMcpCommand(f: Factory): Command {
           // Discovery happens on the first message and again after a failure, so a service that is down at
           // start-up does not stop the bridge.
           const endpoint = await discoverMcpEndpoint(f.fetch, baseUrl, override);
-          const source = createTokenSource({ store, issuer: endpoint.issuer, as: endpoint.as, resource: endpoint.resource, scopes: endpoint.scopes, fetch: f.fetch, now: f.now });
+          const source = createTokenSource({
+            store,
+            issuer: endpoint.issuer,
+            as: endpoint.as,
+            resource: endpoint.resource,
+            scopes: endpoint.scopes,
+            fetch: f.fetch,
+            now: f.now,
+          });
           log(`forwarding to ${endpoint.url.href}`);
           return { url: endpoint.url, auth: toAuthProvider(source, log) };
         },

@@ -5,17 +5,26 @@ import { loadCores } from '../../load-cores.ts';
 /** `warden self update [--version V]`: the binary replaces itself from the release archive, checksum first. */
 export function createUpdateCommand(f: Factory): Command {
   return new Command('update')
-    .description('replace this binary with the latest release (or --version), checked against the release\'s signed SHA256SUMS')
+    .description("replace this binary with the latest release (or --version), checked against the release's signed SHA256SUMS")
     .option('--version <version>', 'install this release instead of the latest, e.g. 1.2.3')
     .action(async (opts: { version?: string }) => {
       const { CliError, updateSelf } = await loadCores();
       if (!f.isBinary) throw new CliError('self update replaces the installed binary; this is a development run', 'ERR_NOT_BINARY');
       // The binary's own target (baked in): a musl build stays musl, an x64 build under emulation stays x64.
       const target = f.defaults.target;
-      if (!f.defaults.targets.includes(target)) throw new CliError(`no ${f.defaults.binary} binary is published for ${target}`, 'ERR_UNSUPPORTED');
+      if (!f.defaults.targets.includes(target))
+        throw new CliError(`no ${f.defaults.binary} binary is published for ${target}`, 'ERR_UNSUPPORTED');
       const archive = f.getenv('DOWNLOAD_URL') ?? f.defaults.releaseArchive;
       f.err(`Downloading ${f.defaults.binary} (${opts.version ?? 'latest'}, ${target}) from ${archive}…`);
-      const version = await updateSelf({ fetch: f.fetch, binary: f.defaults.binary, archive, target, version: opts.version, execPath: f.execPath, signingKey: f.defaults.releaseSigningKey });
+      const version = await updateSelf({
+        fetch: f.fetch,
+        binary: f.defaults.binary,
+        archive,
+        target,
+        version: opts.version,
+        execPath: f.execPath,
+        signingKey: f.defaults.releaseSigningKey,
+      });
       f.out(`Updated ${f.execPath}: ${f.defaults.binary} ${f.defaults.version} → ${version}`);
     });
 }

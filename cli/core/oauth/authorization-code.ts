@@ -44,7 +44,8 @@ export function readAuthorizationResponse(callback: URL, expected: { state: stri
     // RFC 9207 §2.4: never show the error text of a response from the wrong issuer (mix-up attack).
     throw new CliError('the sign-in answer came from another authorization server: refusing it', 'ERR_ISSUER_MISMATCH');
   }
-  if (p.get('state') !== expected.state) throw new CliError('the sign-in answer does not belong to this login (state mismatch): start again', 'ERR_STATE_MISMATCH');
+  if (p.get('state') !== expected.state)
+    throw new CliError('the sign-in answer does not belong to this login (state mismatch): start again', 'ERR_STATE_MISMATCH');
   const error = p.get('error');
   if (error) {
     const description = p.get('error_description');

@@ -52,23 +52,45 @@ export async function loginWithBrowser(o: BrowserLoginOptions): Promise<TokenRes
   try {
     const pkce = createPkce();
     const state = createState();
-    const url = toAuthorizationUrl(o.as, { clientId: o.clientId, redirectUri: loopback.redirectUri, scope: o.scope, resources: o.resources, state, codeChallenge: pkce.challenge });
+    const url = toAuthorizationUrl(o.as, {
+      clientId: o.clientId,
+      redirectUri: loopback.redirectUri,
+      scope: o.scope,
+      resources: o.resources,
+      state,
+      codeChallenge: pkce.challenge,
+    });
     o.say('Open this address in a browser to sign in:');
     o.say('');
     o.say(`  ${url.href}`);
     o.say('');
     const opened = o.openBrowser(url.href);
-    o.say(opened
-      ? 'Opened your browser. Waiting for the sign-in to finish…'
-      : `Waiting for the sign-in. If the browser runs on another machine, paste here the address it ends on (${loopback.redirectUri}?…), or run \`warden login --device\`.`);
+    o.say(
+      opened
+        ? 'Opened your browser. Waiting for the sign-in to finish…'
+        : `Waiting for the sign-in. If the browser runs on another machine, paste here the address it ends on (${loopback.redirectUri}?…), or run \`warden login --device\`.`,
+    );
     const timeout = new Promise<never>((_, fail) => {
-      timer = setTimeout(() => fail(new CliError(`no sign-in within ${Math.round(o.timeoutMs / 1000)} s: run \`warden login\` again`, 'ERR_TIMEOUT')), o.timeoutMs);
+      timer = setTimeout(
+        () => fail(new CliError(`no sign-in within ${Math.round(o.timeoutMs / 1000)} s: run \`warden login\` again`, 'ERR_TIMEOUT')),
+        o.timeoutMs,
+      );
     });
     const callback = await Promise.race([loopback.callback, pasted.callback, timeout]);
     const code = readAuthorizationResponse(callback, { state, as: o.as });
-    return await requestToken(o.fetch, o.as.token_endpoint,
-      { grant_type: 'authorization_code', code, redirect_uri: loopback.redirectUri, code_verifier: pkce.verifier, resource: o.tokenResource },
-      { client_id: o.clientId, token_endpoint_auth_method: 'none' }, 'The sign-in');
+    return await requestToken(
+      o.fetch,
+      o.as.token_endpoint,
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: loopback.redirectUri,
+        code_verifier: pkce.verifier,
+        resource: o.tokenResource,
+      },
+      { client_id: o.clientId, token_endpoint_auth_method: 'none' },
+      'The sign-in',
+    );
   } finally {
     clearTimeout(timer);
     pasted.stop();

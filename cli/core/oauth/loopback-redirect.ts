@@ -25,7 +25,11 @@ export async function startLoopbackRedirect(product: string): Promise<LoopbackRe
     }
     const failed = url.searchParams.has('error');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(failed ? PAGE('Sign-in did not finish', 'Return to the terminal to see why.') : PAGE(`Signed in to ${product}`, 'You can close this tab and return to the terminal.'));
+    res.end(
+      failed
+        ? PAGE('Sign-in did not finish', 'Return to the terminal to see why.')
+        : PAGE(`Signed in to ${product}`, 'You can close this tab and return to the terminal.'),
+    );
     resolve(url);
   });
   await new Promise<void>((done, fail) => {

@@ -44,10 +44,20 @@ export function wireTryItPanel(panel: HTMLElement): void {
     send.disabled = true;
     status.textContent = `Sending to ${origin}…`;
     try {
-      const response = await fetch(request.url, { method: request.method, headers, body: body?.value, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers,
+        body: body?.value,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       const text = await response.text();
       const head = SHOWN_HEADERS.filter((h) => response.headers.has(h)).map((h) => `${h}: ${response.headers.get(h)}`);
-      output.textContent = [`HTTP ${response.status} ${response.statusText}`.trim(), ...head, '', toShownBody(response.headers.get('content-type') ?? '', text)].join('\n');
+      output.textContent = [
+        `HTTP ${response.status} ${response.statusText}`.trim(),
+        ...head,
+        '',
+        toShownBody(response.headers.get('content-type') ?? '', text),
+      ].join('\n');
       output.hidden = false;
       if (response.status === 401 && token) forgetToken();
       status.textContent =
@@ -76,7 +86,9 @@ export function wireTryItPanel(panel: HTMLElement): void {
       const server = await discoverSignIn(config.resource);
       const [state, verifier] = [toRandomString(), toRandomString()];
       savePending({ state, verifier, tokenEndpoint: server.token_endpoint, returnTo: `${location.pathname}#try-it` });
-      location.assign(toAuthorizationUrl(server.authorization_endpoint, { ...config, state, codeChallenge: await toCodeChallenge(verifier) }));
+      location.assign(
+        toAuthorizationUrl(server.authorization_endpoint, { ...config, state, codeChallenge: await toCodeChallenge(verifier) }),
+      );
     } catch (error) {
       status.textContent = (error as Error).message;
       signIn.disabled = false;

@@ -36,7 +36,15 @@ export async function finishSignIn(box: HTMLElement): Promise<void> {
     }
     status.textContent = 'Finishing the sign-in…';
     try {
-      saveToken(await redeemCode(pending.tokenEndpoint, { code: params.get('code')!, verifier: pending.verifier, clientId: config.clientId, redirectUri: config.redirectUri, resource: config.resource }));
+      saveToken(
+        await redeemCode(pending.tokenEndpoint, {
+          code: params.get('code')!,
+          verifier: pending.verifier,
+          clientId: config.clientId,
+          redirectUri: config.redirectUri,
+          resource: config.resource,
+        }),
+      );
       location.replace(pending.returnTo);
       return;
     } catch (error) {

@@ -15,7 +15,11 @@ export class SignInError extends Error {
   override name = 'SignInError';
 }
 
-const bytesToBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const bytesToBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** A random URL-safe string of `bytes` random bytes (a PKCE verifier, an OAuth state). */
 export function toRandomString(bytes = 32): string {
@@ -41,8 +45,14 @@ export interface AuthorizationRequest {
 export function toAuthorizationUrl(endpoint: string, r: AuthorizationRequest): string {
   const url = new URL(endpoint);
   url.search = new URLSearchParams({
-    response_type: 'code', client_id: r.clientId, redirect_uri: r.redirectUri, scope: r.scope, resource: r.resource,
-    state: r.state, code_challenge: r.codeChallenge, code_challenge_method: 'S256',
+    response_type: 'code',
+    client_id: r.clientId,
+    redirect_uri: r.redirectUri,
+    scope: r.scope,
+    resource: r.resource,
+    state: r.state,
+    code_challenge: r.codeChallenge,
+    code_challenge_method: 'S256',
   }).toString();
   return url.href;
 }
@@ -61,7 +71,14 @@ export async function redeemCode(
   fetchFn: typeof fetch = fetch,
   now = Date.now(),
 ): Promise<HeldToken> {
-  const body = new URLSearchParams({ grant_type: 'authorization_code', code: r.code, code_verifier: r.verifier, client_id: r.clientId, redirect_uri: r.redirectUri, resource: r.resource });
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: r.code,
+    code_verifier: r.verifier,
+    client_id: r.clientId,
+    redirect_uri: r.redirectUri,
+    resource: r.resource,
+  });
   let response: Response;
   try {
     response = await fetchFn(tokenEndpoint, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });

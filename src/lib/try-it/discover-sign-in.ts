@@ -10,7 +10,10 @@ async function inStep<T>(who: string, address: string, run: () => Promise<T> | T
     return await run();
   } catch (error) {
     if (!isOAuthClientError(error)) throw error;
-    if (error.code === 'ERR_UNREACHABLE') throw new SignInError(`${who} at ${new URL(address).origin} is not reachable from this browser, so signing in is not possible right now.`);
+    if (error.code === 'ERR_UNREACHABLE')
+      throw new SignInError(
+        `${who} at ${new URL(address).origin} is not reachable from this browser, so signing in is not possible right now.`,
+      );
     throw new SignInError(`Signing in is not possible: ${error.message}.`);
   }
 }
@@ -23,6 +26,8 @@ async function inStep<T>(who: string, address: string, run: () => Promise<T> | T
 export async function discoverSignIn(resource: string, fetchFn: typeof fetch = fetch): Promise<AuthorizationServer> {
   const { issuer } = await inStep('The service', resource, () => discoverProtectedResource(fetchFn, new URL(resource)));
   const as = await inStep('The sign-in service', issuer, () => discoverAuthorizationServer(fetchFn, issuer));
-  const authorizationEndpoint = await inStep('The sign-in service', issuer, () => requireEndpoint(as, 'authorization_endpoint', 'sign-in in a browser'));
+  const authorizationEndpoint = await inStep('The sign-in service', issuer, () =>
+    requireEndpoint(as, 'authorization_endpoint', 'sign-in in a browser'),
+  );
   return { issuer: as.issuer, authorization_endpoint: authorizationEndpoint, token_endpoint: as.token_endpoint };
 }

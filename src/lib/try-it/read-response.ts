@@ -7,7 +7,16 @@ export function toShownBody(contentType: string, text: string): string {
   let shown = text;
   if (type === 'text/event-stream') {
     // The data lines of each event are one JSON-RPC message (MCP Streamable HTTP).
-    const messages = text.split(/\r?\n\r?\n/).map((event) => event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n')).filter(Boolean);
+    const messages = text
+      .split(/\r?\n\r?\n/)
+      .map((event) =>
+        event
+          .split(/\r?\n/)
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trimStart())
+          .join('\n'),
+      )
+      .filter(Boolean);
     shown = messages.map((m) => prettyJson(m)).join('\n\n');
   } else if (/[/+]json$/.test(type)) {
     shown = prettyJson(text);

@@ -4,10 +4,20 @@ import { readAuthorizationResponse, toAuthorizationUrl } from '../../../cli/core
 import { createPkce } from '../../../cli/core/oauth/pkce.ts';
 
 const as = {
-  issuer: 'https://as.example', authorization_endpoint: 'https://as.example/authorize', token_endpoint: 'https://as.example/token',
-  code_challenge_methods_supported: ['S256'], authorization_response_iss_parameter_supported: true,
+  issuer: 'https://as.example',
+  authorization_endpoint: 'https://as.example/authorize',
+  token_endpoint: 'https://as.example/token',
+  code_challenge_methods_supported: ['S256'],
+  authorization_response_iss_parameter_supported: true,
 };
-const request = { clientId: 'warden-cli', redirectUri: 'http://127.0.0.1:5555/callback', scope: 'openid warden:access', resources: ['https://app.example', 'https://w.example'], state: 'st', codeChallenge: 'ch' };
+const request = {
+  clientId: 'warden-cli',
+  redirectUri: 'http://127.0.0.1:5555/callback',
+  scope: 'openid warden:access',
+  resources: ['https://app.example', 'https://w.example'],
+  state: 'st',
+  codeChallenge: 'ch',
+};
 const callback = (q: string) => new URL(`http://127.0.0.1:5555/callback?${q}`);
 
 describe('the authorization request and its answer', () => {
@@ -20,7 +30,14 @@ describe('the authorization request and its answer', () => {
   it('carries PKCE, state, the loopback redirect and one resource parameter per resource (RFC 8707 §2.1)', () => {
     const url = toAuthorizationUrl(as, request);
     expect(url.origin + url.pathname).toBe('https://as.example/authorize');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ response_type: 'code', client_id: 'warden-cli', code_challenge: 'ch', code_challenge_method: 'S256', state: 'st', redirect_uri: request.redirectUri });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: 'warden-cli',
+      code_challenge: 'ch',
+      code_challenge_method: 'S256',
+      state: 'st',
+      redirect_uri: request.redirectUri,
+    });
     expect(url.searchParams.getAll('resource')).toEqual(request.resources);
   });
 
@@ -30,9 +47,15 @@ describe('the authorization request and its answer', () => {
 
   it('takes the code only with the right state and issuer (RFC 9207), and never shows a foreign error text', () => {
     expect(readAuthorizationResponse(callback('code=C&state=st&iss=https%3A%2F%2Fas.example'), { state: 'st', as })).toBe('C');
-    expect(() => readAuthorizationResponse(callback('code=C&state=other&iss=https%3A%2F%2Fas.example'), { state: 'st', as })).toThrow(/state mismatch/);
+    expect(() => readAuthorizationResponse(callback('code=C&state=other&iss=https%3A%2F%2Fas.example'), { state: 'st', as })).toThrow(
+      /state mismatch/,
+    );
     expect(() => readAuthorizationResponse(callback('code=C&state=st'), { state: 'st', as })).toThrow(/another authorization server/);
-    expect(() => readAuthorizationResponse(callback('error=x&error_description=EVIL&state=st&iss=https%3A%2F%2Fevil.example'), { state: 'st', as })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('EVIL') }));
-    expect(() => readAuthorizationResponse(callback('error=access_denied&state=st&iss=https%3A%2F%2Fas.example'), { state: 'st', as })).toThrow(/^sign-in was cancelled/);
+    expect(() =>
+      readAuthorizationResponse(callback('error=x&error_description=EVIL&state=st&iss=https%3A%2F%2Fevil.example'), { state: 'st', as }),
+    ).toThrow(expect.objectContaining({ message: expect.not.stringContaining('EVIL') }));
+    expect(() =>
+      readAuthorizationResponse(callback('error=access_denied&state=st&iss=https%3A%2F%2Fas.example'), { state: 'st', as }),
+    ).toThrow(/^sign-in was cancelled/);
   });
 });

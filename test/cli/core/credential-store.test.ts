@@ -12,7 +12,12 @@ const newDir = () => {
   return join(root, 'config', 'warden');
 };
 afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, force: true })));
-const workload = { client_id: 'c1', client_secret: 's1', token_endpoint_auth_method: 'client_secret_basic' as const, registered_at: '2026-01-01T00:00:00.000Z' };
+const workload = {
+  client_id: 'c1',
+  client_secret: 's1',
+  token_endpoint_auth_method: 'client_secret_basic' as const,
+  registered_at: '2026-01-01T00:00:00.000Z',
+};
 
 describe('the credential store', () => {
   it('is $XDG_CONFIG_HOME/warden, else ~/.config/warden (a relative XDG_CONFIG_HOME is ignored)', () => {
@@ -22,7 +27,9 @@ describe('the credential store', () => {
   });
 
   it('is %APPDATA%\\warden on Windows (XDG variables do not apply there)', () => {
-    expect(toConfigDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming', XDG_CONFIG_HOME: '/x' }, 'C:\\Users\\u', 'warden', 'win32')).toBe('C:\\Users\\u\\AppData\\Roaming\\warden');
+    expect(toConfigDir({ APPDATA: 'C:\\Users\\u\\AppData\\Roaming', XDG_CONFIG_HOME: '/x' }, 'C:\\Users\\u', 'warden', 'win32')).toBe(
+      'C:\\Users\\u\\AppData\\Roaming\\warden',
+    );
     expect(toConfigDir({}, 'C:\\Users\\u', 'warden', 'win32')).toBe('C:\\Users\\u\\AppData\\Roaming\\warden');
   });
 
@@ -31,7 +38,8 @@ describe('the credential store', () => {
     const dir = newDir();
     const store = createCredentialStore(dir, 'win32', 'alice');
     await expect(store.update((f) => void (f.issuers['https://as.example'] = { workload, tokens: {} }))).rejects.toMatchObject({
-      code: 'ERR_LOOSE_PERMISSIONS', message: expect.stringContaining(`could not restrict ${dir} to your account (icacls failed)`),
+      code: 'ERR_LOOSE_PERMISSIONS',
+      message: expect.stringContaining(`could not restrict ${dir} to your account (icacls failed)`),
     });
     expect(existsSync(dir)).toBe(false);
   });
@@ -61,20 +69,26 @@ describe('the credential store', () => {
     await store.update((f) => void (f.issuers.a = { workload, tokens: {} }));
     await store.update((f) => void (f.issuers.b = { workload: { ...workload, client_id: 'c2' }, tokens: {} }));
     const before = readFileSync(store.file, 'utf8');
-    await expect(store.update((f) => {
-      delete f.issuers.a;
-      throw new Error('no');
-    })).rejects.toThrow('no');
+    await expect(
+      store.update((f) => {
+        delete f.issuers.a;
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
     expect(readFileSync(store.file, 'utf8')).toBe(before);
     expect(Object.keys(store.read().issuers)).toEqual(['a', 'b']);
   });
 
   it('serializes concurrent updates under its lock: none is lost', async () => {
     const store = createCredentialStore(newDir());
-    await Promise.all(Array.from({ length: 8 }, (_, i) => store.update(async (f) => {
-      await new Promise((r) => setTimeout(r, 5));
-      f.issuers[`as${i}`] = { workload, tokens: {} };
-    })));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.update(async (f) => {
+          await new Promise((r) => setTimeout(r, 5));
+          f.issuers[`as${i}`] = { workload, tokens: {} };
+        }),
+      ),
+    );
     expect(Object.keys(store.read().issuers).sort()).toEqual(['as0', 'as1', 'as2', 'as3', 'as4', 'as5', 'as6', 'as7']);
   });
 

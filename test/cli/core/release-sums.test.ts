@@ -6,12 +6,16 @@ const A = 'a'.repeat(64);
 
 describe('release sums, as the installer reads them', () => {
   it('finds the entry in text or binary mode, lower-cased', () => {
-    expect(toExpectedSum(`${'0'.repeat(64)}  other.tar.gz\n${A.toUpperCase()}  warden-linux-x64.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S')).toBe(A);
+    expect(
+      toExpectedSum(`${'0'.repeat(64)}  other.tar.gz\n${A.toUpperCase()}  warden-linux-x64.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S'),
+    ).toBe(A);
     expect(toExpectedSum(`${A} *warden-linux-x64.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S')).toBe(A);
   });
 
   it('refuses a missing or malformed entry', () => {
-    expect(() => toExpectedSum(`${A}  other.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S')).toThrow('no checksum for warden-linux-x64.tar.gz in S: refusing to update');
+    expect(() => toExpectedSum(`${A}  other.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S')).toThrow(
+      'no checksum for warden-linux-x64.tar.gz in S: refusing to update',
+    );
     expect(() => toExpectedSum('abc  warden-linux-x64.tar.gz\n', 'warden-linux-x64.tar.gz', 'S')).toThrow(/malformed checksum/);
   });
 
@@ -23,9 +27,19 @@ describe('release sums, as the installer reads them', () => {
 
   it('maps this machine to a published target or none', () => {
     const targets = ['linux-x64', 'darwin-arm64'];
-    expect([toTarget('linux', 'x64', targets), toTarget('darwin', 'arm64', targets), toTarget('linux', 'arm64', targets), toTarget('win32', 'x64', targets)]).toEqual(['linux-x64', 'darwin-arm64', undefined, undefined]);
+    expect([
+      toTarget('linux', 'x64', targets),
+      toTarget('darwin', 'arm64', targets),
+      toTarget('linux', 'arm64', targets),
+      toTarget('win32', 'x64', targets),
+    ]).toEqual(['linux-x64', 'darwin-arm64', undefined, undefined]);
     const all = ['darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64', 'linux-x64-musl', 'windows-x64'];
-    expect([toTarget('win32', 'x64', all), toTarget('linux', 'x64', all, true), toTarget('linux', 'arm64', all, true), toTarget('darwin', 'x64', all, true)]).toEqual(['windows-x64', 'linux-x64-musl', undefined, 'darwin-x64']);
+    expect([
+      toTarget('win32', 'x64', all),
+      toTarget('linux', 'x64', all, true),
+      toTarget('linux', 'arm64', all, true),
+      toTarget('darwin', 'x64', all, true),
+    ]).toEqual(['windows-x64', 'linux-x64-musl', undefined, 'darwin-x64']);
   });
 
   it('opens a URL with the system handler: open on macOS, rundll32 (one argument, no cmd parsing of &) on Windows, xdg-open in a desktop session', () => {

@@ -17,7 +17,15 @@ async function setUp(name: string) {
   const store = createCredentialStore(join(root, name));
   const endpoint = await discoverMcpEndpoint(fetch, sandbox.url, new URL(`${sandbox.url}/mcp`));
   let now = Date.now();
-  const source = createTokenSource({ store, issuer: endpoint.issuer, as: endpoint.as, resource: endpoint.resource, scopes: endpoint.scopes, fetch, now: () => now });
+  const source = createTokenSource({
+    store,
+    issuer: endpoint.issuer,
+    as: endpoint.as,
+    resource: endpoint.resource,
+    scopes: endpoint.scopes,
+    fetch,
+    now: () => now,
+  });
   return { store, endpoint, source, advance: (ms: number) => void (now += ms) };
 }
 
@@ -25,13 +33,22 @@ describe('the token source', () => {
   it('with nothing stored: no token, and a renewal says which command to run', async () => {
     const { source, store } = await setUp('empty');
     expect(await source.getToken()).toBeUndefined();
-    await expect(source.renewToken(undefined)).rejects.toMatchObject({ code: 'ERR_NO_CREDENTIAL', message: expect.stringMatching(/warden login.*warden admin register/) });
+    await expect(source.renewToken(undefined)).rejects.toMatchObject({
+      code: 'ERR_NO_CREDENTIAL',
+      message: expect.stringMatching(/warden login.*warden admin register/),
+    });
     expect(store.read()).toEqual({ version: 1, issuers: {} });
   });
 
-  it('with a workload client: client credentials for the endpoint\'s resource, cached while fresh, renewed near expiry or when refused', async () => {
+  it("with a workload client: client credentials for the endpoint's resource, cached while fresh, renewed near expiry or when refused", async () => {
     const { source, store, endpoint, advance } = await setUp('workload');
-    const client = await registerWorkload(fetch, { baseUrl: sandbox.url, ...endpoint }, await sandbox.mintRegistrationCode(), 'test', Date.now);
+    const client = await registerWorkload(
+      fetch,
+      { baseUrl: sandbox.url, ...endpoint },
+      await sandbox.mintRegistrationCode(),
+      'test',
+      Date.now,
+    );
     await store.update((f) => void (f.issuers[endpoint.issuer] = { workload: client, tokens: {} }));
     const first = (await source.getToken())!;
     const claims = JSON.parse(Buffer.from(first.split('.')[1]!, 'base64url').toString()) as { aud: string };

@@ -10,9 +10,7 @@ export function readCredentials(configDir: string): CredentialFile | undefined {
 
 /** Every secret value in a credentials file: none of them may ever appear in output. */
 export function listSecrets(file: CredentialFile | undefined): string[] {
-  return Object.values(file?.issuers ?? {}).flatMap((e) => [
-    e.workload?.client_secret,
-    e.login?.refresh_token,
-    ...Object.values(e.tokens).map((t) => t.access_token),
-  ]).filter((s): s is string => Boolean(s));
+  return Object.values(file?.issuers ?? {})
+    .flatMap((e) => [e.workload?.client_secret, e.login?.refresh_token, ...Object.values(e.tokens).map((t) => t.access_token)])
+    .filter((s): s is string => Boolean(s));
 }

@@ -34,11 +34,23 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
   const baseUrl = `http://127.0.0.1:${port}`;
   const data = makeDataDir();
   const options: SandboxOptions = {
-    host: '127.0.0.1', port: sandboxPort, baseUrl, dataDir: data.dataDir, log: () => {}, releaseDir: resolve(o.releaseDir), accessTokenTtl: o.accessTokenTtl,
+    host: '127.0.0.1',
+    port: sandboxPort,
+    baseUrl,
+    dataDir: data.dataDir,
+    log: () => {},
+    releaseDir: resolve(o.releaseDir),
+    accessTokenTtl: o.accessTokenTtl,
   };
   let sandbox = await startSandbox(options);
   const releaseArchive = `${sandbox.url}${RELEASES_PATH}`;
-  const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: sandbox.url, AUTH_ISSUER: sandbox.issuer, RELEASE_ARCHIVE: releaseArchive, RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine });
+  const content = readContent(getContentDir(), {
+    BASE_URL: baseUrl,
+    APP_URL: sandbox.url,
+    AUTH_ISSUER: sandbox.issuer,
+    RELEASE_ARCHIVE: releaseArchive,
+    RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine,
+  });
   const installer = new TextEncoder().encode(toInstaller(content.site, readFileSync(resolve('src/installer/install.sh'), 'utf8')));
   // Besides the protected-resource documents: the installer of this build, and the built tool list.
   const edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.issuer, jwksUri: sandbox.jwksUri }, [

@@ -7,7 +7,10 @@ import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/st
 export interface StdioClient {
   era: string;
   listTools(): Promise<{ tools: unknown[] }>;
-  callTool(p: { name: string; arguments: Record<string, unknown> }): Promise<{ isError?: boolean; structuredContent?: unknown; content: unknown }>;
+  callTool(p: {
+    name: string;
+    arguments: Record<string, unknown>;
+  }): Promise<{ isError?: boolean; structuredContent?: unknown; content: unknown }>;
   /** What `warden mcp` wrote to stderr so far. */
   stderr(): string;
   close(): Promise<void>;
@@ -22,11 +25,23 @@ export async function connectStdio(sdk: 'v1' | 'v2', command: string, env: Recor
     transport.stderr?.on('data', (d) => (stderr += d));
     const client = new ClientV1({ name: 'cli-e2e-v1', version: '0.0.1' });
     await client.connect(transport);
-    return { era: 'legacy', listTools: () => client.listTools(), callTool: (p) => client.callTool(p) as never, stderr: () => stderr, close: () => client.close() };
+    return {
+      era: 'legacy',
+      listTools: () => client.listTools(),
+      callTool: (p) => client.callTool(p) as never,
+      stderr: () => stderr,
+      close: () => client.close(),
+    };
   }
   const transport = new StdioV2(params);
   transport.stderr?.on('data', (d) => (stderr += d));
   const client = new ClientV2({ name: 'cli-e2e-v2', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(transport);
-  return { era: client.getProtocolEra() ?? 'unknown', listTools: () => client.listTools(), callTool: (p) => client.callTool(p) as never, stderr: () => stderr, close: () => client.close() };
+  return {
+    era: client.getProtocolEra() ?? 'unknown',
+    listTools: () => client.listTools(),
+    callTool: (p) => client.callTool(p) as never,
+    stderr: () => stderr,
+    close: () => client.close(),
+  };
 }

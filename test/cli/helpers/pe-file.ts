@@ -31,7 +31,9 @@ export function readPeFile(bytes: Buffer): PeFacts {
     const at = table + i * 40;
     return {
       name: bytes.toString('latin1', at, at + 8).replace(/\0+$/, ''),
-      va: bytes.readUInt32LE(at + 12), size: bytes.readUInt32LE(at + 16), raw: bytes.readUInt32LE(at + 20),
+      va: bytes.readUInt32LE(at + 12),
+      size: bytes.readUInt32LE(at + 16),
+      raw: bytes.readUInt32LE(at + 20),
     };
   });
   const toOffset = (rva: number) => {

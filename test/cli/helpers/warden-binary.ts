@@ -16,7 +16,9 @@ const BIN_DIR = resolve('.test-dist-cli/bin');
 export const TEST_SIGNING_KEY = getLocalSigningKey(resolve('.test-dist-cli/release-signing-key.pem'));
 /** The content the test release is built from: the local system's defaults, as `npm start` builds it. */
 export const TEST_SITE = readContent(getContentDir(), {
-  BASE_URL: toLocalUrl(LOCAL.edgePort), RELEASE_ARCHIVE: `${toLocalUrl(LOCAL.sandboxPort)}/releases/cli`, RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine,
+  BASE_URL: toLocalUrl(LOCAL.edgePort),
+  RELEASE_ARCHIVE: `${toLocalUrl(LOCAL.sandboxPort)}/releases/cli`,
+  RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine,
 }).site;
 export const HOST_TARGET = toTarget(process.platform, process.arch, TEST_SITE.cli.targets)!;
 export const BINARY = TEST_SITE.cli.binary;
@@ -28,7 +30,12 @@ export const BINARY = TEST_SITE.cli.binary;
  */
 export async function buildTestRelease(): Promise<void> {
   const manifest = await buildRelease({
-    root: process.cwd(), outDir: TEST_RELEASE_DIR, defaults: toBuildDefaults(TEST_SITE), targets: TEST_SITE.cli.targets, signingKey: TEST_SIGNING_KEY, log: () => {},
+    root: process.cwd(),
+    outDir: TEST_RELEASE_DIR,
+    defaults: toBuildDefaults(TEST_SITE),
+    targets: TEST_SITE.cli.targets,
+    signingKey: TEST_SIGNING_KEY,
+    log: () => {},
   });
   if (!manifest.built[HOST_TARGET]) throw new Error(`no ${HOST_TARGET} release was built`);
   const unpacked = join(BIN_DIR, `${manifest.built[HOST_TARGET].sha256}`);

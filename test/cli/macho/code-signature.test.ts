@@ -28,7 +28,9 @@ const cachedFile = (target: string, entry: keyof typeof ENTRIES): string =>
 
 /** Compiles whatever binary the cache lacks with the project's Bun (the release build's compiler). */
 function ensureBinaries(): void {
-  const missing = TARGETS.flatMap((target) => (Object.keys(ENTRIES) as (keyof typeof ENTRIES)[]).map((entry) => ({ target, entry }))).filter((b) => !existsSync(cachedFile(b.target, b.entry)));
+  const missing = TARGETS.flatMap((target) =>
+    (Object.keys(ENTRIES) as (keyof typeof ENTRIES)[]).map((entry) => ({ target, entry })),
+  ).filter((b) => !existsSync(cachedFile(b.target, b.entry)));
   if (missing.length === 0) return;
   mkdirSync(CACHE, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'macho-test-bun-'));
@@ -38,7 +40,10 @@ function ensureBinaries(): void {
       const source = join(work, `${entry}.js`);
       writeFileSync(source, ENTRIES[entry]);
       const partial = join(work, `${target}-${entry}.out`);
-      const result = spawnSync(bun, ['build', '--compile', `--target=bun-${target}`, '--outfile', partial, source], { cwd: work, encoding: 'utf8' });
+      const result = spawnSync(bun, ['build', '--compile', `--target=bun-${target}`, '--outfile', partial, source], {
+        cwd: work,
+        encoding: 'utf8',
+      });
       if (result.status !== 0) throw new Error(`bun build --compile --target=bun-${target} failed:\n${result.stdout}\n${result.stderr}`);
       renameSync(partial, cachedFile(target, entry));
     }
@@ -86,7 +91,8 @@ describe('Bun-compiled darwin binaries as Bun writes them', () => {
     expect(result.badPages).toContain(0);
     expect(result.badPages).toContain(bun.fileoff / PAGE);
     // Nothing but the load commands and Bun's payload changed.
-    for (const page of result.badPages) expect(page === 0 || (page * PAGE >= bun.fileoff && page * PAGE < bun.fileoff + bun.filesize)).toBe(true);
+    for (const page of result.badPages)
+      expect(page === 0 || (page * PAGE >= bun.fileoff && page * PAGE < bun.fileoff + bun.filesize)).toBe(true);
     expect(result.problems.join('\n')).toMatch(new RegExp(`page 0, ${bun.fileoff / PAGE}\\b`));
   });
 
@@ -115,24 +121,42 @@ describe('signAdHoc over real binaries', () => {
     expect(Buffer.compare(signedBinary(name), binary(name))).toBe(0);
   });
 
-  it.each(['darwin-x64-small', 'darwin-x64-large'] as const)('%s gets a fresh signature as codesign -s - writes it, the code bytes otherwise untouched', (name) => {
-    const before = binary(name);
-    const out = signedBinary(name);
-    const sig = readCodeSignature(out);
-    const old = readCodeSignature(before);
-    const [cd] = sig.codeDirectories;
-    expect(sig.blobs.map((b) => [b.type, b.magic, b.length])).toEqual([[CSSLOT.codeDirectory, CSMAGIC.codeDirectory, cd!.length], [CSSLOT.requirements, CSMAGIC.requirements, 12], [CSSLOT.signature, CSMAGIC.blobWrapper, 8]]);
-    const text = segment(out, '__TEXT');
-    expect(cd).toMatchObject({ version: 0x20400, flags: CS_ADHOC, hashType: 2, hashSize: 32, pageSize: 12, nSpecialSlots: 2, codeLimit: sig.dataoff, execSegBase: text.fileoff, execSegLimit: text.filesize, execSegFlags: 1 });
-    expect(cd!.identifier).toBe(old.codeDirectories[0]!.identifier);
-    const linkedit = segment(out, '__LINKEDIT');
-    expect(sig.dataoff + sig.datasize).toBe(out.byteLength);
-    expect(linkedit.fileoff + linkedit.filesize).toBe(out.byteLength);
-    expect(linkedit.vmsize % 0x4000).toBe(0);
-    expect(linkedit.vmsize).toBeGreaterThanOrEqual(linkedit.filesize);
-    expect(sig.dataoff).toBe(old.dataoff);
-    expect(Buffer.compare(out.subarray(PAGE, sig.dataoff), before.subarray(PAGE, sig.dataoff))).toBe(0);
-  });
+  it.each(['darwin-x64-small', 'darwin-x64-large'] as const)(
+    '%s gets a fresh signature as codesign -s - writes it, the code bytes otherwise untouched',
+    (name) => {
+      const before = binary(name);
+      const out = signedBinary(name);
+      const sig = readCodeSignature(out);
+      const old = readCodeSignature(before);
+      const [cd] = sig.codeDirectories;
+      expect(sig.blobs.map((b) => [b.type, b.magic, b.length])).toEqual([
+        [CSSLOT.codeDirectory, CSMAGIC.codeDirectory, cd!.length],
+        [CSSLOT.requirements, CSMAGIC.requirements, 12],
+        [CSSLOT.signature, CSMAGIC.blobWrapper, 8],
+      ]);
+      const text = segment(out, '__TEXT');
+      expect(cd).toMatchObject({
+        version: 0x20400,
+        flags: CS_ADHOC,
+        hashType: 2,
+        hashSize: 32,
+        pageSize: 12,
+        nSpecialSlots: 2,
+        codeLimit: sig.dataoff,
+        execSegBase: text.fileoff,
+        execSegLimit: text.filesize,
+        execSegFlags: 1,
+      });
+      expect(cd!.identifier).toBe(old.codeDirectories[0]!.identifier);
+      const linkedit = segment(out, '__LINKEDIT');
+      expect(sig.dataoff + sig.datasize).toBe(out.byteLength);
+      expect(linkedit.fileoff + linkedit.filesize).toBe(out.byteLength);
+      expect(linkedit.vmsize % 0x4000).toBe(0);
+      expect(linkedit.vmsize).toBeGreaterThanOrEqual(linkedit.filesize);
+      expect(sig.dataoff).toBe(old.dataoff);
+      expect(Buffer.compare(out.subarray(PAGE, sig.dataoff), before.subarray(PAGE, sig.dataoff))).toBe(0);
+    },
+  );
 
   it.each(NAMES)('%s: signing is deterministic and idempotent', (name) => {
     const once = signedBinary(name);
@@ -142,7 +166,7 @@ describe('signAdHoc over real binaries', () => {
 });
 
 describe('a changed byte', () => {
-  it('inside the signed range fails verification naming its page, and signAdHoc fixes only that page\'s hash', () => {
+  it("inside the signed range fails verification naming its page, and signAdHoc fixes only that page's hash", () => {
     const original = binary('darwin-arm64-small');
     const changed = new Uint8Array(original);
     const page = 1000;
@@ -160,7 +184,7 @@ describe('a changed byte', () => {
     expect(differing.slice(1).every((i) => i >= slot && i < slot + cd!.hashSize)).toBe(true);
   });
 
-  it('in a re-signed darwin-x64 binary\'s __BUN payload is found and fixed the same way', () => {
+  it("in a re-signed darwin-x64 binary's __BUN payload is found and fixed the same way", () => {
     const changed = new Uint8Array(signedBinary('darwin-x64-large'));
     const bun = segment(changed, '__BUN');
     changed[bun.fileoff + PAGE + 7]! ^= 0x01;
@@ -180,13 +204,21 @@ describe('a changed byte', () => {
 
 describe('malformed input gives a clear MachOError, never a crash', () => {
   const cases: [string, () => Uint8Array, RegExp][] = [
-    ['a truncated binary', () => binary('darwin-arm64-small').subarray(0, 40_000_000), /truncated: the code signature spans \d+\.\.\d+, the file has 40000000 bytes/],
+    [
+      'a truncated binary',
+      () => binary('darwin-arm64-small').subarray(0, 40_000_000),
+      /truncated: the code signature spans \d+\.\.\d+, the file has 40000000 bytes/,
+    ],
     ['a file shorter than a Mach-O header', () => binary('darwin-arm64-small').subarray(0, 20), /shorter than a mach_header_64/],
     ['an ELF file', () => readFileSync('/bin/sh'), /not a Mach-O file: magic 0x464c457f/],
     ['a text file', () => new TextEncoder().encode('#!/bin/sh\necho hello\n'), /not a Mach-O file/],
     ['a universal binary', () => Uint8Array.from([0xca, 0xfe, 0xba, 0xbe, ...new Uint8Array(60)]), /universal \(fat\)/],
     ['a binary without LC_CODE_SIGNATURE', () => withCommand(binary('darwin-arm64-small'), 0x1d, 0x26), /no LC_CODE_SIGNATURE/],
-    ['a signature that is not a SuperBlob', () => withSignatureByte(binary('darwin-arm64-small'), 0, 0x00), /not an embedded-signature SuperBlob/],
+    [
+      'a signature that is not a SuperBlob',
+      () => withSignatureByte(binary('darwin-arm64-small'), 0, 0x00),
+      /not an embedded-signature SuperBlob/,
+    ],
   ];
 
   it.each(cases)('%s', (_, input, message) => {
@@ -199,7 +231,7 @@ describe('malformed input gives a clear MachOError, never a crash', () => {
     expect(() => signAdHoc(bytes)).toThrow(message);
   });
 
-  it('random changes to the header and the signature\'s first bytes give results or MachOErrors only', () => {
+  it("random changes to the header and the signature's first bytes give results or MachOErrors only", () => {
     const original = binary('darwin-arm64-small');
     const { dataoff } = readCodeSignature(original);
     const prefix = original.subarray(0, 65_536);
@@ -214,12 +246,25 @@ describe('malformed input gives a clear MachOError, never a crash', () => {
       }
     };
     // Whole files are hashed in full, so few runs; a 64 KiB prefix fails early, so many.
-    fc.assert(fc.property(edits, (e) => check(edited(original, e))), { numRuns: 12 });
-    fc.assert(fc.property(edits, (e) => check(edited(prefix, e.filter(([at]) => at < prefix.byteLength)))), { numRuns: 300 });
+    fc.assert(
+      fc.property(edits, (e) => check(edited(original, e))),
+      { numRuns: 12 },
+    );
+    fc.assert(
+      fc.property(edits, (e) =>
+        check(
+          edited(
+            prefix,
+            e.filter(([at]) => at < prefix.byteLength),
+          ),
+        ),
+      ),
+      { numRuns: 300 },
+    );
   }, 240_000);
 });
 
-describe('an independent tool: LLVM\'s llvm-objcopy writes ad-hoc signatures (linker style) and llvm-objdump reads load commands', () => {
+describe("an independent tool: LLVM's llvm-objcopy writes ad-hoc signatures (linker style) and llvm-objdump reads load commands", () => {
   it('the verifier accepts what llvm-objcopy signs, on both architectures', () => {
     const work = mkdtempSync(join(tmpdir(), 'macho-objcopy-'));
     try {
@@ -242,11 +287,18 @@ describe('an independent tool: LLVM\'s llvm-objcopy writes ad-hoc signatures (li
       const file = join(work, 'x64');
       const out = signedBinary('darwin-x64-large');
       writeFileSync(file, out);
-      const headers = execFileSync('llvm-objdump', ['--macho', '--private-headers', file], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+      const headers = execFileSync('llvm-objdump', ['--macho', '--private-headers', file], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
       const sig = readCodeSignature(out);
       const linkedit = segment(out, '__LINKEDIT');
       expect(headers).toMatch(new RegExp(`cmd LC_CODE_SIGNATURE\\s+cmdsize 16\\s+dataoff ${sig.dataoff}\\s+datasize ${sig.datasize}\\b`));
-      expect(headers).toMatch(new RegExp(`segname __LINKEDIT\\s+vmaddr 0x[0-9a-f]+\\s+vmsize 0x0*${linkedit.vmsize.toString(16)}\\s+fileoff ${linkedit.fileoff}\\s+filesize ${linkedit.filesize}\\b`));
+      expect(headers).toMatch(
+        new RegExp(
+          `segname __LINKEDIT\\s+vmaddr 0x[0-9a-f]+\\s+vmsize 0x0*${linkedit.vmsize.toString(16)}\\s+fileoff ${linkedit.fileoff}\\s+filesize ${linkedit.filesize}\\b`,
+        ),
+      );
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

@@ -37,8 +37,12 @@ function prepareMusl(): string {
   execFileSync('musl-gcc', ['-shared', '-fPIC', '-O2', '-o', MUSL_COMPAT, join(DIR, 'compat.c')]);
   const musl = '/usr/lib/x86_64-linux-musl/libc.so';
   const links: Record<string, string> = {
-    'libstdc++.so.6': '/usr/lib/x86_64-linux-gnu/libstdc++.so.6', 'libgcc_s.so.1': '/lib/x86_64-linux-gnu/libgcc_s.so.1',
-    'libc.so.6': musl, 'libm.so.6': musl, 'ld-linux-x86-64.so.2': musl, 'libc.musl-x86_64.so.1': musl,
+    'libstdc++.so.6': '/usr/lib/x86_64-linux-gnu/libstdc++.so.6',
+    'libgcc_s.so.1': '/lib/x86_64-linux-gnu/libgcc_s.so.1',
+    'libc.so.6': musl,
+    'libm.so.6': musl,
+    'ld-linux-x86-64.so.2': musl,
+    'libc.musl-x86_64.so.1': musl,
   };
   for (const [name, target] of Object.entries(links)) if (!existsSync(join(libs, name))) symlinkSync(target, join(libs, name));
   return libs;

@@ -31,7 +31,12 @@ const unpacked: Record<string, string> = {};
 beforeAll(async () => {
   first = readReleaseManifest(TEST_RELEASE_DIR)!;
   await buildRelease({
-    root: process.cwd(), outDir: releases.b, defaults: toBuildDefaults(TEST_SITE), targets: TEST_SITE.cli.targets, signingKey: TEST_SIGNING_KEY, log: () => {},
+    root: process.cwd(),
+    outDir: releases.b,
+    defaults: toBuildDefaults(TEST_SITE),
+    targets: TEST_SITE.cli.targets,
+    signingKey: TEST_SIGNING_KEY,
+    log: () => {},
   });
   for (const [target, built] of Object.entries(first.built)) {
     const dir = join(work, 'unpacked', target);
@@ -55,25 +60,51 @@ afterAll(async () => {
 describe('one npm run release builds every target', () => {
   it('builds exactly the targets content/site.yaml lists, six of them, each archive named for its target', () => {
     expect(Object.keys(first.built).sort()).toEqual([...TEST_SITE.cli.targets].sort());
-    expect(TEST_SITE.cli.targets).toEqual(expect.arrayContaining(['darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64', 'linux-x64-musl', 'windows-x64']));
+    expect(TEST_SITE.cli.targets).toEqual(
+      expect.arrayContaining(['darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64', 'linux-x64-musl', 'windows-x64']),
+    );
     expect(first.built['windows-x64']!.archive).toBe(`${BINARY}-windows-x64.zip`);
     expect(readdirSync(unpacked['windows-x64']!)).toEqual([`${BINARY}.exe`]);
-    for (const target of TEST_SITE.cli.targets.filter((t) => !t.startsWith('windows-'))) expect(readdirSync(unpacked[target]!), target).toEqual([BINARY]);
+    for (const target of TEST_SITE.cli.targets.filter((t) => !t.startsWith('windows-')))
+      expect(readdirSync(unpacked[target]!), target).toEqual([BINARY]);
   });
 
   it('SHA256SUMS lists every archive and nothing else, and each checksum holds', () => {
-    const listed = readFileSync(join(folder('a'), SUMS), 'utf8').trim().split('\n').map((l) => l.split(/\s+/)[1]).sort();
-    expect(listed).toEqual(Object.values(first.built).map((b) => b.archive).sort());
-    expect(execFileSync('sha256sum', ['--check', SUMS], { cwd: folder('a'), encoding: 'utf8' }).trim().split('\n')).toHaveLength(listed.length);
+    const listed = readFileSync(join(folder('a'), SUMS), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/)[1])
+      .sort();
+    expect(listed).toEqual(
+      Object.values(first.built)
+        .map((b) => b.archive)
+        .sort(),
+    );
+    expect(
+      execFileSync('sha256sum', ['--check', SUMS], { cwd: folder('a'), encoding: 'utf8' })
+        .trim()
+        .split('\n'),
+    ).toHaveLength(listed.length);
   });
 
-  it('SHA256SUMS is signed by the release key: ssh-keygen -Y verify and the CLI\'s own check both accept it', () => {
+  it("SHA256SUMS is signed by the release key: ssh-keygen -Y verify and the CLI's own check both accept it", () => {
     const allowed = join(work, 'allowed_signers');
     const namespace = toReleaseNamespace(BINARY);
     writeFileSync(allowed, `${namespace} ${TEST_SIGNING_KEY.publicKeyLine}\n`);
-    const out = execFileSync('ssh-keygen', ['-Y', 'verify', '-f', allowed, '-I', namespace, '-n', namespace, '-s', join(folder('a'), SUMS_SIGNATURE)], { input: readFileSync(join(folder('a'), SUMS)), encoding: 'utf8' });
+    const out = execFileSync(
+      'ssh-keygen',
+      ['-Y', 'verify', '-f', allowed, '-I', namespace, '-n', namespace, '-s', join(folder('a'), SUMS_SIGNATURE)],
+      { input: readFileSync(join(folder('a'), SUMS)), encoding: 'utf8' },
+    );
     expect(out).toMatch(/^Good "warden-release" signature/);
-    expect(verifySshSignature(readFileSync(join(folder('a'), SUMS)), readFileSync(join(folder('a'), SUMS_SIGNATURE), 'utf8'), TEST_SIGNING_KEY.publicKeyLine, namespace)).toBe(true);
+    expect(
+      verifySshSignature(
+        readFileSync(join(folder('a'), SUMS)),
+        readFileSync(join(folder('a'), SUMS_SIGNATURE), 'utf8'),
+        TEST_SIGNING_KEY.publicKeyLine,
+        namespace,
+      ),
+    ).toBe(true);
   });
 
   it('is reproducible: two builds from the same commit are byte for byte the same, every file', () => {
@@ -84,20 +115,26 @@ describe('one npm run release builds every target', () => {
 });
 
 describe('macOS binaries carry a valid ad-hoc signature over their final bytes', () => {
-  it.each(['darwin-arm64', 'darwin-x64'])('%s: every page hash matches the shipped file, and the signed range reaches the signature', (target) => {
-    const result = verifyCodeSignature(readFileSync(join(unpacked[target]!, BINARY)));
-    expect(result.problems).toEqual([]);
-    expect(result.ok).toBe(true);
-    expect(result.badPages).toEqual([]);
-    expect(result.pages).toBeGreaterThan(10_000);
-  });
+  it.each(['darwin-arm64', 'darwin-x64'])(
+    '%s: every page hash matches the shipped file, and the signed range reaches the signature',
+    (target) => {
+      const result = verifyCodeSignature(readFileSync(join(unpacked[target]!, BINARY)));
+      expect(result.problems).toEqual([]);
+      expect(result.ok).toBe(true);
+      expect(result.badPages).toEqual([]);
+      expect(result.pages).toBeGreaterThan(10_000);
+    },
+  );
 });
 
 describe('every Linux binary runs: --version, and tools/list through warden mcp against the sandbox', () => {
   it.each(['linux-x64', 'linux-arm64', 'linux-x64-musl'])('%s', async (target) => {
     const [command, ...prefix] = runsOn(target, join(unpacked[target]!, BINARY));
     expect(execFileSync(command!, [...prefix, '--version'], { encoding: 'utf8', env: home.env })).toBe(`${BINARY} ${version}\n`);
-    const child = spawn(command!, [...prefix, 'mcp'], { env: { ...home.env, WARDEN_BASE_URL: system.baseUrl }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command!, [...prefix, 'mcp'], {
+      env: { ...home.env, WARDEN_BASE_URL: system.baseUrl },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     try {
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} })}\n`);
@@ -111,7 +148,7 @@ describe('every Linux binary runs: --version, and tools/list through warden mcp 
     }
   });
 
-  it('the musl binary runs on musl libc itself, not on glibc: its interpreter is musl\'s loader', () => {
+  it("the musl binary runs on musl libc itself, not on glibc: its interpreter is musl's loader", () => {
     const elf = execFileSync('readelf', ['-l', join(unpacked['linux-x64-musl']!, BINARY)], { encoding: 'utf8' });
     expect(elf).toContain('[Requesting program interpreter: /lib/ld-musl-x86_64.so.1]');
     expect(MUSL_COMPAT).toMatch(/libcompat\.so$/);
@@ -123,7 +160,8 @@ describe('the Windows binary, checked as far as this machine can (no Windows loa
     const exe = readFileSync(join(unpacked['windows-x64']!, `${BINARY}.exe`));
     const pe = readPeFile(exe);
     expect(pe).toMatchObject({ machine: 0x8664, is64: true, subsystem: 3 });
-    const system = /^(kernel32|kernelbase|advapi32|bcrypt|bcryptprimitives|crypt32|dbghelp|iphlpapi|ntdll|ole32|oleaut32|psapi|secur32|shell32|shlwapi|user32|userenv|version|winmm|ws2_32|wsock32|mswsock|rpcrt4|dnsapi|netapi32|powrprof|ncrypt|normaliz|pdh|api-ms-win-[a-z0-9-]+|ucrtbase|vcruntime140|msvcrt|synchronization)\.dll$/i;
+    const system =
+      /^(kernel32|kernelbase|advapi32|bcrypt|bcryptprimitives|crypt32|dbghelp|iphlpapi|ntdll|ole32|oleaut32|psapi|secur32|shell32|shlwapi|user32|userenv|version|winmm|ws2_32|wsock32|mswsock|rpcrt4|dnsapi|netapi32|powrprof|ncrypt|normaliz|pdh|api-ms-win-[a-z0-9-]+|ucrtbase|vcruntime140|msvcrt|synchronization)\.dll$/i;
     expect(pe.imports.length).toBeGreaterThan(0);
     expect(pe.imports.filter((dll) => !system.test(dll))).toEqual([]);
   });

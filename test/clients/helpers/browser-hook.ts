@@ -39,10 +39,23 @@ export interface BrowserHook {
 const NODE = resolve('node_modules/.bin/node');
 const SCRIPT = resolve('test/clients/helpers/open-in-chromium.ts');
 /** Variables by which xdg-open would pick a desktop's own opener instead of $BROWSER. */
-const DESKTOP = ['DISPLAY', 'WAYLAND_DISPLAY', 'XDG_CURRENT_DESKTOP', 'DESKTOP_SESSION', 'KDE_FULL_SESSION', 'GNOME_DESKTOP_SESSION_ID', 'DBUS_SESSION_BUS_ADDRESS'];
+const DESKTOP = [
+  'DISPLAY',
+  'WAYLAND_DISPLAY',
+  'XDG_CURRENT_DESKTOP',
+  'DESKTOP_SESSION',
+  'KDE_FULL_SESSION',
+  'GNOME_DESKTOP_SESSION_ID',
+  'DBUS_SESSION_BUS_ADDRESS',
+];
 
 const readRuns = (log: string): BrowserRun[] =>
-  existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as BrowserRun) : [];
+  existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as BrowserRun)
+    : [];
 
 /** Starts one headless Chromium for the test file and the `$BROWSER` command that drives it; stops it after. */
 export function useBrowserHook(): BrowserHook {
@@ -66,8 +79,12 @@ export function useBrowserHook(): BrowserHook {
       const env: Record<string, string> = {};
       for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !DESKTOP.includes(name)) env[name] = value;
       return {
-        ...env, HOME: home, BROWSER: command,
-        WARDEN_CHROMIUM_ENDPOINT: server.wsEndpoint(), WARDEN_SIGN_IN_DECISION: decision, WARDEN_BROWSER_LOG: log,
+        ...env,
+        HOME: home,
+        BROWSER: command,
+        WARDEN_CHROMIUM_ENDPOINT: server.wsEndpoint(),
+        WARDEN_SIGN_IN_DECISION: decision,
+        WARDEN_BROWSER_LOG: log,
       };
     },
     count: () => readRuns(log).length,

@@ -38,7 +38,11 @@ export function useClientSystem(): ClientSystem {
   beforeAll(async () => {
     documents = await startClientDocuments();
     const port = await getFreePort();
-    sandbox = await startSandboxProcess({ SANDBOX_DATA_DIR: dir.dataDir, BASE_URL: `http://127.0.0.1:${port}`, NODE_EXTRA_CA_CERTS: documents.caFile });
+    sandbox = await startSandboxProcess({
+      SANDBOX_DATA_DIR: dir.dataDir,
+      BASE_URL: `http://127.0.0.1:${port}`,
+      NODE_EXTRA_CA_CERTS: documents.caFile,
+    });
     edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.url, jwksUri: `${sandbox.url}/jwks` });
   });
   afterAll(async () => {

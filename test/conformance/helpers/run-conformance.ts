@@ -37,5 +37,8 @@ export async function runScenario(url: string, scenario: string, specVersion?: s
 
 /** The names of the failed checks, sorted. */
 export function toFailures(checks: ConformanceCheck[]): string[] {
-  return checks.filter((c) => c.status === 'FAILURE').map((c) => c.name).sort();
+  return checks
+    .filter((c) => c.status === 'FAILURE')
+    .map((c) => c.name)
+    .sort();
 }

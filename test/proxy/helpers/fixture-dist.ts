@@ -12,7 +12,7 @@ export const FIXTURE_FILES: Record<string, string> = {
   '404.html': '<!doctype html><title>Not found</title>',
   '404.md': '# Not found\n',
   '_astro/app.Ab12Cd.js': 'console.log(1)',
-  'install': '#!/bin/sh\necho install\n',
+  install: '#!/bin/sh\necho install\n',
   'api/catalog': '{"linkset":[]}',
   '.well-known/api-catalog': '{"linkset":[]}',
   '.well-known/api-catalog.json': '{"linkset":[]}',
@@ -23,7 +23,12 @@ export const FIXTURE_FILES: Record<string, string> = {
   'openapi.json': '{"openapi":"3.1.0"}',
   'llms.txt': '# Warden\n',
   'sitemap-index.xml': '<?xml version="1.0"?><sitemapindex/>',
-  '_build.json': JSON.stringify({ base_url: 'https://warden.example', app_url: 'https://app.warden.example', auth_issuer: 'https://app.warden.example', source_hash: 'fixture' }),
+  '_build.json': JSON.stringify({
+    base_url: 'https://warden.example',
+    app_url: 'https://app.warden.example',
+    auth_issuer: 'https://app.warden.example',
+    source_hash: 'fixture',
+  }),
 };
 
 /** Writes a fixture dist folder into a temp dir; returns its path and a cleanup. */

@@ -20,13 +20,20 @@ export function useDocumentServer(): { readonly origin: string; answers: Record<
   beforeAll(async () => {
     server = createServer((req, res) => {
       const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-        state.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
-        const answer = state.answers[`${req.method} ${req.url}`] ?? state.answers[req.url ?? ''];
-        if (answer === undefined) return void res.writeHead(404).end();
-        const { status, body } = answer && typeof answer === 'object' && 'status' in answer ? (answer as { status: number; body?: unknown }) : { status: 200, body: answer };
-        res.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body));
-      });
+      req
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => {
+          state.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+          const answer = state.answers[`${req.method} ${req.url}`] ?? state.answers[req.url ?? ''];
+          if (answer === undefined) return void res.writeHead(404).end();
+          const { status, body } =
+            answer && typeof answer === 'object' && 'status' in answer
+              ? (answer as { status: number; body?: unknown })
+              : { status: 200, body: answer };
+          res
+            .writeHead(status, { 'content-type': 'application/json' })
+            .end(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body));
+        });
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

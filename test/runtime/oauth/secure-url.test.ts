@@ -11,7 +11,9 @@ describe('requireSecureUrl', () => {
 
   it('refuses plain http to any other host, naming the setting', () => {
     for (const remote of ['http://warden.example', 'http://10.0.0.1', 'http://127.0.0.1.example.com', 'http://[::2]']) {
-      expect(() => requireSecureUrl(remote, '--base-url')).toThrow(expect.objectContaining({ code: 'ERR_INSECURE_URL', message: expect.stringMatching(/^--base-url http:\/\/.* uses plain http/) }));
+      expect(() => requireSecureUrl(remote, '--base-url')).toThrow(
+        expect.objectContaining({ code: 'ERR_INSECURE_URL', message: expect.stringMatching(/^--base-url http:\/\/.* uses plain http/) }),
+      );
     }
   });
 
@@ -21,7 +23,12 @@ describe('requireSecureUrl', () => {
   });
 
   it('knows loopback hosts and canonical URLs have no trailing slash', () => {
-    expect([isLoopbackHost('LOCALHOST'), isLoopbackHost('127.0.0.1'), isLoopbackHost('[::1]'), isLoopbackHost('128.0.0.1')]).toEqual([true, true, true, false]);
+    expect([isLoopbackHost('LOCALHOST'), isLoopbackHost('127.0.0.1'), isLoopbackHost('[::1]'), isLoopbackHost('128.0.0.1')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(toCanonicalUrl(new URL('https://w.example/'))).toBe('https://w.example');
   });
 });

@@ -32,7 +32,11 @@ export async function startLocalDeployment(options: { publicPort?: number } & Pi
   const sandbox = await startTestSandbox(dataDir, sandboxPort, baseUrl, { now: options.now });
   // No metrics listener: its default port is fixed (9464), and another server on this machine may hold it.
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: distDir, METRICS_PORT: 'off' });
-  const edge = await startNodeServer(env, readBuildFacts(distDir)!, { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri });
+  const edge = await startNodeServer(env, readBuildFacts(distDir)!, {
+    appUrl: sandbox.url,
+    issuer: sandbox.issuer,
+    jwksUrl: sandbox.jwksUri,
+  });
   return {
     baseUrl,
     distDir,

@@ -2,16 +2,29 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How the tampering proxy breaks a deployment: each function may rewrite one answer. */
-export type Tamper = (path: string, method: string, status: number, headers: Record<string, string>, body: string) =>
-  { status: number; headers: Record<string, string>; body: string };
+export type Tamper = (
+  path: string,
+  method: string,
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+) => { status: number; headers: Record<string, string>; body: string };
 
 /** A loopback proxy in front of a real deployment that alters answers on the way back: a deliberately broken server. */
 export async function startTamperingProxy(target: string, tamper: Tamper, port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'connection').map(([k, v]) => [k, String(v)]));
-    const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers)
+        .filter(([k]) => k !== 'host' && k !== 'connection')
+        .map(([k, v]) => [k, String(v)]),
+    );
+    const upstream = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
     const out: Record<string, string> = {};
     upstream.headers.forEach((v, k) => {
       if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
@@ -22,9 +35,10 @@ export async function startTamperingProxy(target: string, tamper: Tamper, port =
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -7,4 +7,5 @@ import { MARKDOWN_TYPE } from '../../../../../facts/content-types.ts';
 // One SKILL.md per content/skills/<name>.yaml, at the address the discovery index names.
 export const getStaticPaths = () => getContent().skills.map((skill) => ({ params: { skill: skill.name }, props: { skill } }));
 
-export const GET = ({ props }: APIContext<{ skill: Skill }>) => new Response(toSkillMd(getContent(), props.skill), { headers: { 'Content-Type': MARKDOWN_TYPE } });
+export const GET = ({ props }: APIContext<{ skill: Skill }>) =>
+  new Response(toSkillMd(getContent(), props.skill), { headers: { 'Content-Type': MARKDOWN_TYPE } });
