@@ -1,5 +1,5 @@
 import type { Errors } from '../../facts/problem.ts';
-import { AuthError, type AuthErrorCode } from '../auth/auth-error.ts';
+import type { AuthError, AuthErrorCode } from '../auth/auth-error.ts';
 import { toAuthRefusal } from '../auth/auth-refusal.ts';
 
 /**

@@ -117,7 +117,7 @@ export function toMarkdownTwin(html: string, ctx: TwinContext): string {
     // Turndown pads bullets to four columns ("-   item"); one space is the common form.
     const markdown = turndown
       .turndown(root.innerHTML)
-      .replace(/^(\s*)-   /gm, '$1- ')
+      .replace(/^(\s*)- {3}/gm, '$1- ')
       .trim();
     if (markdown) parts.push(markdown);
   }

@@ -33,7 +33,7 @@ describe('bad content fails with a message naming the file and field', () => {
   });
 
   it('a tool without a description', () => {
-    const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), /^description: >-\n(  .*\n)+/m, ''));
+    const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), /^description: >-\n( {2}.*\n)+/m, ''));
     expect(read(dir)).toThrow(/tools\/get_account\.yaml[\s\S]*description: /);
   });
 

@@ -148,7 +148,7 @@ describe('CDN rules', () => {
     expect(extensionless.length).toBeGreaterThanOrEqual(5);
     for (const file of extensionless)
       expect(headers, file).toMatch(new RegExp(`^/${file.replace(/[.*]/g, '\\$&')}\\n  Content-Type: \\S+`, 'm'));
-    expect(headers).toMatch(/^\/\*\.md\n  Content-Type: text\/markdown; charset=utf-8\n  X-Robots-Tag: noindex$/m);
+    expect(headers).toMatch(/^\/\*\.md\n {2}Content-Type: text\/markdown; charset=utf-8\n {2}X-Robots-Tag: noindex$/m);
   });
 
   it('_redirects maps the root protected-resource metadata to its file', () => {

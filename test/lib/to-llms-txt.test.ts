@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.ts';
-import { LLMS_TXT_MAX_CHARS, toLlmsTxt } from '../../src/lib/to-llms-txt.ts';
+import { toLlmsTxt } from '../../src/lib/to-llms-txt.ts';
 
 const content = readContent(undefined, {});
 const page = (i: number, description = 'A page.') => ({ path: `/docs/p${i}`, title: `Page ${i}`, description, section: 'Docs' });
