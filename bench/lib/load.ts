@@ -49,7 +49,8 @@ export async function compareThroughput(
   for (let run = 0; run < options.runs; run++) {
     for (const [name, target] of Object.entries(targets)) {
       const r = await cannon(target, options.connections, options.duration);
-      const s = (samples[name] ??= { rps: [], p50: [], p99: [], bad: 0 });
+      samples[name] ??= { rps: [], p50: [], p99: [], bad: 0 };
+      const s = samples[name];
       s.rps.push(r.requests.average);
       s.p50.push(r.latency.p50);
       s.p99.push(r.latency.p99);

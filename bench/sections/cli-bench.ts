@@ -57,7 +57,7 @@ function coldStarts(
 ): { name: string; median: number; p90: number; ratio: number }[] {
   const times = commands.map(() => [] as number[]);
   for (let i = 0; i < 3; i++) for (const c of commands) timeRun(c.file, c.args, env);
-  for (let i = 0; i < runs; i++) commands.forEach((c, k) => times[k]!.push(timeRun(c.file, c.args, env)));
+  for (let i = 0; i < runs; i++) for (const [k, c] of commands.entries()) times[k]!.push(timeRun(c.file, c.args, env));
   const base = times.at(-1)!;
   return commands.map((c, k) => ({
     name: c.name,

@@ -33,7 +33,8 @@ export async function saveLogin(store: CredentialStore, r: LoginResult): Promise
   const subject = toSubject(r.tokens.id_token);
   const scope = r.tokens.scope ?? '';
   await store.update((file) => {
-    const entry = (file.issuers[r.issuer] ??= { tokens: {} });
+    file.issuers[r.issuer] ??= { tokens: {} };
+    const entry = file.issuers[r.issuer];
     // A new login replaces the old one and every token cached for it.
     entry.tokens = {};
     entry.login = {

@@ -21,7 +21,9 @@ export function withIdleLimit(
     else out.close();
   });
   return new ReadableStream<Uint8Array>({
-    start: (controller) => void (out = controller),
+    start: (controller) => {
+      out = controller;
+    },
     async pull(controller) {
       // Pulled: the client can take a chunk, so the upstream's silence counts until one arrives.
       watch.resume();

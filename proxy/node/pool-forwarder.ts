@@ -50,7 +50,9 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
             // is taken whole, never paused half-read while its connection could close under it.
             const upstream = new ReadableStream<Uint8Array>(
               {
-                start: (controller) => void (stream = controller),
+                start: (controller) => {
+                  stream = controller;
+                },
                 pull: () => control.resume(),
                 cancel: (reason) => {
                   open = false;

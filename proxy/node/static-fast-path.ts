@@ -79,7 +79,10 @@ export function createStaticFastPath(
           remembered = 0;
         }
         let list = answers.get(path);
-        if (!list) answers.set(path, (list = Array.from({ length: 6 })));
+        if (!list) {
+          list = Array.from({ length: 6 });
+          answers.set(path, list);
+        }
         const prepared = prepare(answer);
         if (!list[at]) remembered++;
         list[at] = prepared;

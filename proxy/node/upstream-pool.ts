@@ -48,7 +48,9 @@ function toMarkingConnector(timeoutMs: number): buildConnector.connector {
     connect(options, (error, socket) => {
       if (!socket) return callback(error ?? new Error('no connection'), null);
       // Added before undici's own listeners, so the mark is on the error when undici hands it on.
-      socket.on('error', (failure: SocketFailure) => void (failure[ANSWERED_BEFORE] = socket.bytesRead > 0));
+      socket.on('error', (failure: SocketFailure) => {
+        failure[ANSWERED_BEFORE] = socket.bytesRead > 0;
+      });
       callback(null, socket);
     });
 }
@@ -130,7 +132,9 @@ export function createUpstreamPool(options: { timeoutMs: number; idleSocketMs?: 
             if (dropped) throw dropped;
           },
           // A byte of the answer arrived: the upstream has the request, which is then never sent again.
-          onResponseStarted: () => void (answering = true),
+          onResponseStarted: () => {
+            answering = true;
+          },
           onResponseStart: (_controller, status, headers) => {
             // Interim 1xx answers (RFC 9110 §15.2) come before the answer; undici hands them over too.
             if (status < 200) return;

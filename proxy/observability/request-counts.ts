@@ -18,7 +18,10 @@ export function createRequestCounter(name: string, help: string): Instrument & {
   return {
     inc(route, status) {
       let counts = byRoute.get(route);
-      if (!counts) byRoute.set(route, (counts = new Map()));
+      if (!counts) {
+        counts = new Map();
+        byRoute.set(route, counts);
+      }
       counts.set(status, (counts.get(status) ?? 0) + 1);
     },
     toText() {
@@ -50,7 +53,10 @@ export function createRouteHistogram(
       // As prom-client: a value that is not a finite number is not counted (it would make the sum NaN for good).
       if (!Number.isFinite(seconds)) return;
       let buckets = byRoute.get(route);
-      if (!buckets) byRoute.set(route, (buckets = { counts: new Float64Array(bounds.length + 1), sum: 0, count: 0 }));
+      if (!buckets) {
+        buckets = { counts: new Float64Array(bounds.length + 1), sum: 0, count: 0 };
+        byRoute.set(route, buckets);
+      }
       let i = 0;
       while (i < bounds.length && seconds > bounds[i]!) i++;
       buckets.counts[i]!++;

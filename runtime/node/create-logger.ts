@@ -53,7 +53,10 @@ export function toLineWriter(logger: Logger): (level: LineLevel, fields: string,
   let time = '0';
   return (level, fields, msg) => {
     const current = Date.now();
-    if (current !== now) time = `${(now = current)}`;
+    if (current !== now) {
+      now = current;
+      time = `${now}`;
+    }
     stream.write(`{"level":"${level}","time":${time}${bound}${fields},"msg":${QUOTED[msg]}}\n`);
   };
 }

@@ -8,7 +8,10 @@ export function createStatementCache(db: DatabaseSync): (sql: string) => Stateme
   const statements = new Map<string, StatementSync>();
   return (sql) => {
     let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
     return statement;
   };
 }

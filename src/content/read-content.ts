@@ -85,7 +85,7 @@ function checkScope(file: string, field: string, scope: string, site: Site): voi
 }
 
 function collectRefs(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((v) => collectRefs(v, out));
+  if (Array.isArray(value)) for (const v of value) collectRefs(v, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       if (k === '$ref' && typeof v === 'string') out.push(v);
@@ -172,7 +172,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     const other = seen.get(op.operationId);
     if (other) throw new ContentError(rel(file), [`operationId: "${op.operationId}" is already used by ${other}`]);
     seen.set(op.operationId, rel(file));
-    op.scopes.forEach((s, i) => checkScope(rel(file), `scopes.${i}`, s, site));
+    for (const [i, s] of op.scopes.entries()) checkScope(rel(file), `scopes.${i}`, s, site);
     for (const ref of collectRefs(op)) {
       const name = ref.replace('#/components/schemas/', '');
       if (!ref.startsWith('#/components/schemas/') || !schemas[name]) {

@@ -77,7 +77,10 @@ function toFolderTree(pages: NavPage[], depth: number): Folder {
     let folder = root;
     for (const name of page.folders.slice(depth)) {
       let next = folder.folders.get(name);
-      if (!next) folder.folders.set(name, (next = { pages: [], folders: new Map(), order: Number.MAX_VALUE }));
+      if (!next) {
+        next = { pages: [], folders: new Map(), order: Number.MAX_VALUE };
+        folder.folders.set(name, next);
+      }
       next.order = Math.min(next.order, page.order);
       folder = next;
     }
@@ -142,7 +145,7 @@ export function toNavigation(pages: NavPage[], labels: { guides: string; referen
   );
 
   const sectionOf = new Map<string, number>();
-  sections.forEach((s, i) => s.paths.forEach((p) => sectionOf.set(p, i)));
+  for (const [i, s] of sections.entries()) for (const p of s.paths) sectionOf.set(p, i);
   const order = sections.flatMap((s) => flatten(s.entries));
   return { sections, sectionOf, order, orderOf: new Map(order.map((o, i) => [o.href, i])) };
 }

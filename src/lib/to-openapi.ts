@@ -27,7 +27,10 @@ export function toOpenApi(content: Content): Record<string, unknown> {
   const { site, api, operations, schemas } = content;
   const paths: Record<string, Record<string, unknown>> = {};
   const scheme = api.security_scheme.name;
-  for (const op of operations) (paths[op.path] ??= {})[op.method] = toOperationObject(op, scheme);
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method] = toOperationObject(op, scheme);
+  }
   const scopes = Object.fromEntries(site.scopes.map((s) => [s.name, s.description]));
   return {
     openapi: '3.1.1',

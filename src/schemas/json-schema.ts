@@ -87,7 +87,7 @@ function visitSchemas(schema: unknown, visit: (schema: Record<string, unknown>, 
   for (const key of ONE_SCHEMA) visitSchemas(schema[key], visit, [...path, key]);
   for (const key of SCHEMA_LISTS) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((sub, i) => visitSchemas(sub, visit, [...path, key, i]));
+    if (Array.isArray(list)) for (const [i, sub] of list.entries()) visitSchemas(sub, visit, [...path, key, i]);
   }
   for (const key of SCHEMA_MAPS) {
     const map = schema[key];

@@ -8,7 +8,9 @@ import { readContent } from '../../src/content/read-content.ts';
 import { ContentError } from '../../src/content/content-error.ts';
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 /** A copy of the real content in a temp folder, changed by `edit`. */
 function brokenContent(edit: (dir: string) => void): string {

@@ -29,7 +29,9 @@ async function bridge(url: string, decision: 'continue' | 'cancel') {
     stderr: 'pipe',
   });
   let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const client = new Client({ name: 'mcp-remote-test', version: '0.0.1' });
   await client.connect(transport);
   /** Files mcp-remote stored in its config folder (mcp-remote-v1/<hash>_<name>). */

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { convertTwins } from '../../src/integrations/convert-twins.ts';
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 const page = (n: number) =>
   `<html><head><meta name="description" content="Page ${n}."></head><body><main><h1>Page ${n}</h1>` +

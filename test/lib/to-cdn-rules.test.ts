@@ -11,13 +11,17 @@ function parseHeaders(text: string): Map<string, Record<string, string[]>> {
     if (!/^\s/.test(line)) {
       expect(line).toMatch(/^\/\S*$/);
       expect(rules.has(line), `${line} listed twice`).toBe(false);
-      rules.set(line, (current = {}));
+      current = {};
+      rules.set(line, current);
       continue;
     }
     const m = /^ {2}([A-Za-z-]+): (.+)$/.exec(line);
     expect(m, `not a header line: ${line}`).not.toBeNull();
     expect(current, 'a header before any path').toBeDefined();
-    (current![m![1]!] ??= []).push(m![2]!);
+    const name = m![1]!;
+    const values = current![name] ?? [];
+    current![name] = values;
+    values.push(m![2]!);
   }
   return rules;
 }

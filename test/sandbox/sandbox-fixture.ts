@@ -18,7 +18,12 @@ export function makeDataDir(): { dataDir: string; remove(): void } {
 /** A clock that stands still at `start` until a test moves it (the tools' clock; see SandboxOptions.now). */
 export function createFrozenClock(start: string): { now(): Date; advance(seconds: number): void } {
   let at = Date.parse(start);
-  return { now: () => new Date(at), advance: (seconds) => void (at += seconds * 1000) };
+  return {
+    now: () => new Date(at),
+    advance: (seconds) => {
+      at += seconds * 1000;
+    },
+  };
 }
 
 /** Starts the sandbox on loopback, quiet, as its own base URL unless one is given. */

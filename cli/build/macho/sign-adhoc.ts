@@ -90,7 +90,9 @@ function writeFreshSignature(bytes: Uint8Array, sig: CodeSignature, linkedit: Se
   le.setBigUint64(linkedit.commandOffset + 32, BigInt(roundUp(linkeditSize, SEGMENT_ALIGN)), true);
   le.setBigUint64(linkedit.commandOffset + 48, BigInt(linkeditSize), true);
   const be = new DataView(out.buffer, dataoff);
-  const words = (at: number, values: number[]): void => values.forEach((v, i) => be.setUint32(at + i * 4, v));
+  const words = (at: number, values: number[]): void => {
+    for (const [i, v] of values.entries()) be.setUint32(at + i * 4, v);
+  };
   const cd = indexEnd;
   const requirements = cd + cdLength;
   const cms = requirements + EMPTY_REQUIREMENTS_LENGTH;

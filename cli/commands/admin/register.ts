@@ -15,7 +15,8 @@ export function createRegisterCommand(f: Factory): Command {
       const service = await discoverService(f.fetch, f.getBaseUrl(opts.baseUrl));
       const client = await registerWorkload(f.fetch, service, opts.code.trim(), `${f.defaults.binary} on ${hostname()}`, f.now);
       const replaced = await store.update((file) => {
-        const entry = (file.issuers[service.issuer] ??= { tokens: {} });
+        file.issuers[service.issuer] ??= { tokens: {} };
+        const entry = file.issuers[service.issuer];
         const old = entry.workload?.client_id;
         entry.workload = client;
         for (const [resource, token] of Object.entries(entry.tokens)) if (token.from === 'workload') delete entry.tokens[resource];

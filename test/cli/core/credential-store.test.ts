@@ -11,7 +11,9 @@ const newDir = () => {
   roots.push(root);
   return join(root, 'config', 'warden');
 };
-afterEach(() => roots.splice(0).forEach((r) => rmSync(r, { recursive: true, force: true })));
+afterEach(() => {
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+});
 const workload = {
   client_id: 'c1',
   client_secret: 's1',
@@ -37,7 +39,11 @@ describe('the credential store', () => {
     // icacls does not exist here, so the restriction fails: the store must refuse rather than write in the open.
     const dir = newDir();
     const store = createCredentialStore(dir, 'win32', 'alice');
-    await expect(store.update((f) => void (f.issuers['https://as.example'] = { workload, tokens: {} }))).rejects.toMatchObject({
+    await expect(
+      store.update((f) => {
+        f.issuers['https://as.example'] = { workload, tokens: {} };
+      }),
+    ).rejects.toMatchObject({
       code: 'ERR_LOOSE_PERMISSIONS',
       message: expect.stringContaining(`could not restrict ${dir} to your account (icacls failed)`),
     });
@@ -46,7 +52,9 @@ describe('the credential store', () => {
 
   it('on Windows reads a file whatever its POSIX mode says (modes mean nothing there; the access list protects it)', async () => {
     const dir = newDir();
-    await createCredentialStore(dir).update((f) => void (f.issuers['https://as.example'] = { workload, tokens: {} }));
+    await createCredentialStore(dir).update((f) => {
+      f.issuers['https://as.example'] = { workload, tokens: {} };
+    });
     chmodSync(join(dir, 'credentials.json'), 0o666);
     expect(createCredentialStore(dir, 'win32', 'alice').read().issuers['https://as.example']?.workload).toEqual(workload);
     expect(() => createCredentialStore(dir).read()).toThrow(/open to other users/);
@@ -57,7 +65,9 @@ describe('the credential store', () => {
     const store = createCredentialStore(dir);
     expect(store.read()).toEqual({ version: 1, issuers: {} });
     expect(existsSync(dir)).toBe(false);
-    await store.update((f) => void (f.issuers['https://as.example'] = { workload, tokens: {} }));
+    await store.update((f) => {
+      f.issuers['https://as.example'] = { workload, tokens: {} };
+    });
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(store.file).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir)).toEqual(['credentials.json']); // no temporary file, no lock left
@@ -66,8 +76,12 @@ describe('the credential store', () => {
 
   it('keeps services apart by issuer and writes nothing when a change throws', async () => {
     const store = createCredentialStore(newDir());
-    await store.update((f) => void (f.issuers.a = { workload, tokens: {} }));
-    await store.update((f) => void (f.issuers.b = { workload: { ...workload, client_id: 'c2' }, tokens: {} }));
+    await store.update((f) => {
+      f.issuers.a = { workload, tokens: {} };
+    });
+    await store.update((f) => {
+      f.issuers.b = { workload: { ...workload, client_id: 'c2' }, tokens: {} };
+    });
     const before = readFileSync(store.file, 'utf8');
     await expect(
       store.update((f) => {

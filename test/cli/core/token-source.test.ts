@@ -26,7 +26,14 @@ async function setUp(name: string) {
     fetch,
     now: () => now,
   });
-  return { store, endpoint, source, advance: (ms: number) => void (now += ms) };
+  return {
+    store,
+    endpoint,
+    source,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe('the token source', () => {
@@ -49,7 +56,9 @@ describe('the token source', () => {
       'test',
       Date.now,
     );
-    await store.update((f) => void (f.issuers[endpoint.issuer] = { workload: client, tokens: {} }));
+    await store.update((f) => {
+      f.issuers[endpoint.issuer] = { workload: client, tokens: {} };
+    });
     const first = (await source.getToken())!;
     const claims = JSON.parse(Buffer.from(first.split('.')[1]!, 'base64url').toString()) as { aud: string };
     expect(claims.aud).toBe(sandbox.url); // RFC 8707: the resource of the endpoint it is sent to
