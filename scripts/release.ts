@@ -11,7 +11,7 @@ import { toBuildDefaults } from '../cli/to-build-defaults.ts';
 import { toTarget } from '../cli/core/release-sums.ts';
 import { ContentError } from '../src/content/content-error.ts';
 import { getContentDir, readContent } from '../src/content/read-content.ts';
-import { readSigningKey } from '../runtime/node/signing-key.ts';
+import { readSigningKey, type SigningKey } from '../runtime/node/signing-key.ts';
 
 /** Whether this Linux runs on musl (Alpine): Node's report names the glibc it runs on, and none there. */
 const isMusl = () =>
@@ -34,7 +34,7 @@ try {
     throw new ContentError('RELEASE_SIGNING_KEY', [
       'not set: name the PEM file of the Ed25519 key whose public half is cli.release_signing_key (or RELEASE_PUBLIC_KEY)',
     ]);
-  let signingKey;
+  let signingKey: SigningKey;
   try {
     signingKey = readSigningKey(resolve(keyFile));
   } catch (error) {

@@ -1,5 +1,6 @@
 /** Loopback comparison of three forwarders inside the real app: how node:http was chosen. Run: node_modules/.bin/node bench/forwarders/compare-forwarders.ts */
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import { createApp } from '../../proxy/create-app.ts';
@@ -20,7 +21,7 @@ const up = createServer((req, res) => {
   });
 });
 await new Promise<void>((r) => up.listen(0, '127.0.0.1', r));
-const appUrl = `http://127.0.0.1:${(up.address() as any).port}`;
+const appUrl = `http://127.0.0.1:${(up.address() as AddressInfo).port}`;
 const nodeHttp = createNodeForwarder({ timeoutMs: 30000 });
 const config = toAppConfig(readEnv({}), toBuildFacts(readContent(), 'bench'), { appUrl, issuer: appUrl });
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });

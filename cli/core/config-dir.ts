@@ -13,5 +13,5 @@ export function toConfigDir(
   if (platform === 'win32') return win32.join(env.APPDATA || win32.join(home, 'AppData', 'Roaming'), binary);
   const xdg = env.XDG_CONFIG_HOME;
   // The XDG spec: a relative XDG_CONFIG_HOME is invalid and must be ignored.
-  return xdg && xdg.startsWith('/') ? join(xdg, binary) : join(home, '.config', binary);
+  return xdg?.startsWith('/') ? join(xdg, binary) : join(home, '.config', binary);
 }

@@ -120,16 +120,19 @@ function answer(req: IncomingMessage, res: ServerResponse, id: unknown, fault: F
     case 'garbage':
       return void socket.end('NOT HTTP AT ALL\r\n\r\n');
     case 'slow-headers':
-      return later(timeoutMs * 3, () => res.writeHead(200, json).end(result));
+      later(timeoutMs * 3, () => res.writeHead(200, json).end(result));
+      return;
     case 'slow-then-ok':
-      return later(timeoutMs / 4, () => res.writeHead(200, json).end(result));
+      later(timeoutMs / 4, () => res.writeHead(200, json).end(result));
+      return;
     case 'stall-json':
       return void res.writeHead(200, { ...json, 'content-length': String(result.length + 10) }).write(result.slice(0, 10));
     case 'stall-sse':
       return void res.writeHead(200, sse).write(`event: message\ndata: ${result}\n\n`);
     case 'reset-mid-body':
       res.writeHead(200, { ...json, 'content-length': String(result.length) }).write(result.slice(0, 5));
-      return later(20, () => socket.resetAndDestroy());
+      later(20, () => socket.resetAndDestroy());
+      return;
     case 'bad-chunk':
       return void socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n');
     case 'huge-header':
@@ -146,11 +149,15 @@ function answer(req: IncomingMessage, res: ServerResponse, id: unknown, fault: F
       res.writeHead(200, sse);
       let sent = 0;
       const tick = () => {
-        if (++sent < 5)
-          return void (res.write(`event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n`), later(50, tick));
+        if (++sent < 5) {
+          res.write(`event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n`);
+          later(50, tick);
+          return;
+        }
         res.end(`event: message\ndata: ${result}\n\n`);
       };
-      return tick();
+      tick();
+      return;
     }
     default:
       return void res.writeHead(200, json).end(result);

@@ -68,7 +68,7 @@ export function answerClientError(
   onAnswer?.(status);
   // An answer to HEAD carries no content (RFC 9110 §9.3.2): how much goes out depends on the method the bytes show.
   const form = toRefusalForm(error, socket);
-  if (inFlight && inFlight.req.complete) {
+  if (inFlight?.req.complete) {
     // The error is in a later, pipelined request: the current response goes out first, then this refusal.
     inFlight.once('close', () => {
       if (!inFlight.writableFinished || socket.destroyed) return void socket.destroy();

@@ -24,6 +24,7 @@ type Noted = NodeServerRequest & { [FACTS]?: RequestFacts };
  * rather than through JSON.stringify. Anything JSON escapes (quote, backslash, control characters) and any surrogate,
  * which JSON.stringify writes as an escape when it is unpaired, goes through JSON.stringify.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON must escape, so they are matched on purpose
 const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 const toJsonText = (value: string): string => (PLAIN.test(value) ? `"${value}"` : JSON.stringify(value));
 

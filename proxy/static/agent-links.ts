@@ -15,7 +15,14 @@ export function toAgentLinks(baseUrl: string): string {
 
 // Made once per page: callers ask only for paths of pages that exist, so the table is as large as the site.
 const pages = new Map<string, string>();
-const once = (key: string, make: () => string) => pages.get(key) ?? (pages.set(key, make()), pages.get(key)!);
+const once = (key: string, make: () => string): string => {
+  let links = pages.get(key);
+  if (links === undefined) {
+    links = make();
+    pages.set(key, links);
+  }
+  return links;
+};
 
 /** A page's `Link`: the agent links and its markdown twin (`rel="alternate"; type="text/markdown"`). */
 export function toPageLinks(baseUrl: string, pagePath: string): string {

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { toArmoredSignature, toSignedData, toSshPublicKeyLine } from '../release/ssh-signature.ts';
@@ -14,7 +14,7 @@ export interface SigningKey {
 
 /** Reads the Ed25519 private key at `file`; throws naming the file when it is not one. */
 export function readSigningKey(file: string): SigningKey {
-  let key;
+  let key: KeyObject;
   try {
     key = createPrivateKey(readFileSync(file));
   } catch (error) {

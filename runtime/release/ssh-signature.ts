@@ -82,7 +82,7 @@ export function toArmoredSignature(publicKey: Uint8Array, namespace: string, sig
  */
 export function verifySshSignature(message: Uint8Array, armored: string, publicKeyLine: string, namespace: string): boolean {
   try {
-    const match = ARMOR.exec(armored.trim() + '\n');
+    const match = ARMOR.exec(`${armored.trim()}\n`);
     if (!match) return false;
     const r = createReader(Buffer.from(match[1]!.replace(/\s+/g, ''), 'base64'));
     if (!r.raw(6).equals(MAGIC) || r.uint32() !== 1) return false;

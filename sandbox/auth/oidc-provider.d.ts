@@ -3,7 +3,7 @@ declare module 'oidc-provider' {
   import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
   /** Provider configuration; checked at runtime by oidc-provider itself. */
-  export type Configuration = Record<string, any>;
+  export type Configuration = Record<string, unknown>;
   interface InteractionDetails {
     uid: string;
     prompt: { name: string; details: Record<string, unknown> };
@@ -26,7 +26,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Configuration);
     readonly issuer: string;
     callback(): RequestListener;
-    on(event: string, listener: (...args: any[]) => void): this;
+    on(event: string, listener: (...args: unknown[]) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(
       req: IncomingMessage,

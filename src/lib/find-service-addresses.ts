@@ -4,7 +4,7 @@ export interface AddressFinding {
   address: string;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A matcher for the service's own addresses: every host (with its port) of `urls`, and any name under the
@@ -14,8 +14,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function toServiceAddressPattern(urls: readonly string[], domains: readonly string[]): RegExp {
   const hosts = [...new Set(urls.map((u) => new URL(u).host))];
   const parts = [
-    ...domains.map((d) => `(?:[a-z0-9-]+\\.)*${escape(d)}(?::\\d+)?`),
-    ...hosts.map((h) => `${escape(h)}${h.includes(':') ? '(?!\\d)' : ''}`),
+    ...domains.map((d) => `(?:[a-z0-9-]+\\.)*${escapeRegExp(d)}(?::\\d+)?`),
+    ...hosts.map((h) => `${escapeRegExp(h)}${h.includes(':') ? '(?!\\d)' : ''}`),
   ];
   // Not part of a longer name: `notwarden.example` and `warden.examples` are other hosts.
   return new RegExp(`(?<![\\w.-])(?:https?://)?(?:${parts.join('|')})(?![\\w-]|\\.[a-z])`, 'gi');

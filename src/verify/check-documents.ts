@@ -51,8 +51,7 @@ export function checkProblem(probe: Probe, path: string): RuleResult {
   return toResult(rule, problems, `${toEvidence(probe)}; fields ${fields}; type ${String(body?.type ?? '-')}`);
 }
 
-const varyHasAccept = (p: Probe) =>
-  (p.headers['vary'] ?? '').split(',').some((v) => v.trim().toLowerCase() === 'accept' || v.trim() === '*');
+const varyHasAccept = (p: Probe) => (p.headers.vary ?? '').split(',').some((v) => v.trim().toLowerCase() === 'accept' || v.trim() === '*');
 
 /** Contract §4.3: a page's markdown by `Accept: text/markdown` and by `.md`, same twin; negotiated variants carry `Vary: Accept`. */
 export function checkMarkdown(page: string, twinPath: string, html: Probe, negotiated: Probe, twin: Probe): RuleResult[] {
@@ -68,7 +67,7 @@ export function checkMarkdown(page: string, twinPath: string, html: Probe, negot
     toResult(
       `§4.3 Accept: text/markdown on ${page}: markdown, Vary: Accept`,
       byAccept,
-      `${toEvidence(negotiated)}, vary "${negotiated.headers['vary'] ?? ''}"; HTML vary "${html.headers['vary'] ?? ''}"`,
+      `${toEvidence(negotiated)}, vary "${negotiated.headers.vary ?? ''}"; HTML vary "${html.headers.vary ?? ''}"`,
     ),
     toResult(
       `§4.3 GET ${twinPath}: the same markdown twin`,

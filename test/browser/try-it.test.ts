@@ -10,6 +10,7 @@ import { createFrozenClock } from '../sandbox/sandbox-fixture.ts';
 import { launchChromium, watchProblems } from './browser.ts';
 import { serveBuild } from './serve-build.ts';
 import { DIST } from '../helpers/built-site.ts';
+import type { ToolsAnswer } from '../helpers/tool-output.ts';
 import type { Listening } from '../../proxy/node/listen.ts';
 
 // The Try it panel against the running system, as `npm start` runs it: the site built for the edge's own
@@ -40,8 +41,8 @@ afterAll(async () => {
 const content = () =>
   readContent(getContentDir(), { BASE_URL: deployment.baseUrl, APP_URL: deployment.sandbox.url, AUTH_ISSUER: deployment.sandbox.url });
 
-/** Clicks Send on the page's panel and returns the answer it shows: status line, headers, and the body parsed. */
-async function send(page: Page): Promise<{ status: number; head: string; body: any }> {
+/** Clicks Send on the page's panel and returns the answer it shows: status line, headers, and the body parsed (as `T`). */
+async function send<T = unknown>(page: Page): Promise<{ status: number; head: string; body: T }> {
   const output = page.locator('[data-try-it] [data-response]');
   // The answer shown before is cleared, so an identical new answer is still seen to arrive.
   await output.evaluate((pre) => (pre.textContent = ''));
@@ -60,7 +61,7 @@ async function send(page: Page): Promise<{ status: number; head: string; body: a
   } catch {
     // not JSON: kept as text
   }
-  return { status: Number(/^HTTP (\d+)/.exec(head)?.[1]), head, body: parsed };
+  return { status: Number(/^HTTP (\d+)/.exec(head)?.[1]), head, body: parsed as T };
 }
 
 /** "Sign in to try" on a tool page, then "Continue as demo user" on the sandbox's sign-in page; back on the panel. */
@@ -91,7 +92,7 @@ describe('Try it, against the running service', () => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/docs/reference/get-health');
-    const { status, head, body } = await send(page);
+    const { status, head, body } = await send<{ mcp: string }>(page);
     expect(status).toBe(200);
     expect(head).toContain('content-type: application/json');
     expect(body).toEqual(await (await fetch(`${deployment.baseUrl}/api/health`)).json());
@@ -103,7 +104,7 @@ describe('Try it, against the running service', () => {
   it('the tool endpoint page lists the tools, with no credential', async () => {
     const page = await context.newPage();
     await page.goto('/docs/reference/post-mcp');
-    const { status, head, body } = await send(page);
+    const { status, head, body } = await send<ToolsAnswer>(page);
     expect(status).toBe(200);
     expect(head).toContain('content-type: text/event-stream');
     expect(body.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(
@@ -124,7 +125,7 @@ describe('Try it, against the running service', () => {
 
     await signIn(page, 'try-it-sign-in-page.png');
 
-    const { status, body } = await send(page);
+    const { status, body } = await send<ToolsAnswer>(page);
     expect(status).toBe(200);
     expect(body.result.isError).toBeFalsy();
     expect(body.result.structuredContent).toEqual(content().tools.find((t) => t.name === 'get_run')!.example.result);
@@ -138,7 +139,7 @@ describe('Try it, against the running service', () => {
     const page = await reader.newPage();
     await page.goto('/docs/tools/start_run');
     await signIn(page);
-    const started = await send(page);
+    const started = await send<ToolsAnswer>(page);
     expect(started.status, `${started.head}\n${JSON.stringify(started.body).slice(0, 500)}`).toBe(200);
     expect(started.body.result.structuredContent).toMatchObject({ workflow_id: 'wf_dependency_upgrade', status: 'running' });
     const runId: string = started.body.result.structuredContent.run_id;
@@ -146,7 +147,10 @@ describe('Try it, against the running service', () => {
 
     await page.goto('/docs/tools/request_signoff');
     await editBody(page, (body) => body.replaceAll(documented, runId));
-    expect((await send(page)).body.result.structuredContent.signoff).toMatchObject({ status: 'requested', requested_by: 'demo-user' });
+    expect((await send<ToolsAnswer>(page)).body.result.structuredContent.signoff).toMatchObject({
+      status: 'requested',
+      requested_by: 'demo-user',
+    });
 
     const dashboard = await reader.newPage();
     await dashboard.goto(`${deployment.sandbox.url}/dashboard`);
@@ -161,7 +165,7 @@ describe('Try it, against the running service', () => {
     await editBody(page, (body) => body.replace('run_demo_0001', runId));
     // An hour on, the replay has reached every check: the gate's answer depends on the approval alone.
     clock.advance(3600);
-    expect((await send(page)).body.result.structuredContent).toMatchObject({ run_id: runId, status: 'open', blocking: [] });
+    expect((await send<ToolsAnswer>(page)).body.result.structuredContent).toMatchObject({ run_id: runId, status: 'open', blocking: [] });
     await reader.close();
   }, 60_000);
 });

@@ -38,10 +38,18 @@ const TOOL_SCHEMA = {
   },
 };
 
-const relationsOf = (doc: { linkset: Array<Record<string, unknown>> }) => Object.assign({}, ...doc.linkset);
+/** A link target of a linkset (RFC 9264 §4.2.2). */
+interface LinkTarget {
+  href: string;
+  type?: string;
+  title?: string;
+}
+
+/** The relations of the linkset's context objects, merged: relation type → its link targets. */
+const relationsOf = (doc: { linkset: Array<Record<string, unknown>> }): Record<string, LinkTarget[]> => Object.assign({}, ...doc.linkset);
 
 describe('/.well-known/api-catalog (RFC 9727)', () => {
-  const catalog = readBuiltJson<{ linkset: Array<Record<string, any>> }>('/.well-known/api-catalog');
+  const catalog = readBuiltJson<{ linkset: Array<Record<string, unknown>> }>('/.well-known/api-catalog');
 
   it('is a valid RFC 9264 linkset whose only member is linkset', () => {
     expect(validateWith(LINKSET_SCHEMA, catalog)).toEqual([]);
@@ -50,12 +58,10 @@ describe('/.well-known/api-catalog (RFC 9727)', () => {
 
   it('links service-desc → openapi.json, service-doc → docs and llms.txt, service-meta → PRM, status → health', () => {
     const rel = relationsOf(catalog);
-    expect(rel['service-desc'].map((l: any) => l.href)).toEqual([`${BASE_URL}/openapi.json`]);
-    expect(rel['service-doc'].map((l: any) => l.href)).toEqual(
-      expect.arrayContaining([`${BASE_URL}/docs/overview`, `${BASE_URL}/llms.txt`]),
-    );
-    expect(rel['service-meta'].map((l: any) => l.href)).toContain(`${BASE_URL}/.well-known/oauth-protected-resource`);
-    expect(rel.status.map((l: any) => l.href)).toEqual([`${BASE_URL}/api/health`]);
+    expect(rel['service-desc'].map((l) => l.href)).toEqual([`${BASE_URL}/openapi.json`]);
+    expect(rel['service-doc'].map((l) => l.href)).toEqual(expect.arrayContaining([`${BASE_URL}/docs/overview`, `${BASE_URL}/llms.txt`]));
+    expect(rel['service-meta'].map((l) => l.href)).toContain(`${BASE_URL}/.well-known/oauth-protected-resource`);
+    expect(rel.status.map((l) => l.href)).toEqual([`${BASE_URL}/api/health`]);
   });
 
   it('is identical at /.well-known/api-catalog.json', () => {
@@ -85,9 +91,17 @@ describe('/.well-known/oauth-protected-resource (RFC 9728)', () => {
   );
 });
 
+/** The members of /.well-known/mcp.json these tests read on their own. */
+interface McpManifest {
+  tools: Array<Record<string, unknown>>;
+  description: string;
+  remotes: Array<{ url: string; supportedProtocolVersions: string[] }>;
+  auth: { resource_metadata: string };
+}
+
 describe('/mcp/tools.json and /.well-known/mcp.json', () => {
   const toolsList = readBuiltJson<{ tools: Array<Record<string, unknown>> }>('/mcp/tools.json');
-  const manifest = readBuiltJson<Record<string, any>>('/.well-known/mcp.json');
+  const manifest = readBuiltJson<McpManifest>('/.well-known/mcp.json');
 
   it('tools.json is exactly { "tools": [...] } in the MCP tools/list shape', async () => {
     expect(Object.keys(toolsList)).toEqual(['tools']);
@@ -104,7 +118,7 @@ describe('/mcp/tools.json and /.well-known/mcp.json', () => {
       version: expect.any(String),
     });
     expect(manifest.description.length).toBeLessThanOrEqual(100);
-    expect(manifest.remotes.map((r: any) => r.url)).toEqual([`${APP_URL}/mcp`, `${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`]);
+    expect(manifest.remotes.map((r) => r.url)).toEqual([`${APP_URL}/mcp`, `${BASE_URL}/mcp`, `${BASE_URL}/.well-known/mcp`]);
     for (const r of manifest.remotes) expect(r.supportedProtocolVersions).toEqual(expect.arrayContaining(['2025-11-25', '2026-07-28']));
     expect(manifest.auth.resource_metadata).toBe(`${BASE_URL}/.well-known/oauth-protected-resource`);
   });

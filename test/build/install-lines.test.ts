@@ -8,9 +8,9 @@ import { readBuilt } from '../helpers/dist-files.ts';
 const { cli } = (await readTestContent()).site;
 const sh = `curl -fsSL ${toUrl(BASE_URL, cli.installer_path)} | sh`;
 const powershell = `irm ${toUrl(BASE_URL, cli.installer_ps1_path)} | iex`;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const labelled = (label: string, lang: string, line: string) =>
-  new RegExp(`\\*\\*${escape(label)}\\*\\*\\n\\n\`\`\`${lang}\\n${escape(line)}\\n`);
+  new RegExp(`\\*\\*${escapeRegExp(label)}\\*\\*\\n\\n\`\`\`${lang}\\n${escapeRegExp(line)}\\n`);
 
 describe('install lines in the markdown twins', () => {
   it.each(['/index.md', '/docs/quick-start.md'])('%s carries both install lines, each labelled', (twin) => {

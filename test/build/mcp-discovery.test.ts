@@ -5,10 +5,12 @@ import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
 import { readBuiltJson } from '../helpers/dist-files.ts';
 import { SERVER_CARD_SCHEMA, SERVER_JSON_SCHEMA } from '../helpers/published-schemas.ts';
 
-type Json = Record<string, any>;
-const card = readBuiltJson<Json>(PATHS.mcpServerCard);
-const serverJson = readBuiltJson<Json>(PATHS.mcpServerJson);
-const manifest = readBuiltJson<Json>(PATHS.mcpManifest);
+type Json = Record<string, unknown>;
+/** The server card and server.json keep their extensions under `_meta`, an object whose members the tests pick. */
+type WithMeta = Json & { _meta: Json };
+const card = readBuiltJson<WithMeta>(PATHS.mcpServerCard);
+const serverJson = readBuiltJson<WithMeta>(PATHS.mcpServerJson);
+const manifest = readBuiltJson<Json & { auth: Json }>(PATHS.mcpManifest);
 const toolsList = readBuiltJson<{ tools: Json[] }>(PATHS.toolsJson);
 const prm = readBuiltJson<Json>(PATHS.protectedResource);
 
@@ -37,7 +39,7 @@ describe('/.well-known/mcp/server.json (MCP Registry server.json)', () => {
 
 describe('the MCP discovery documents say the same', () => {
   const ns = String(card.name).split('/')[0];
-  const publisher = serverJson._meta['io.modelcontextprotocol.registry/publisher-provided'];
+  const publisher = serverJson._meta['io.modelcontextprotocol.registry/publisher-provided'] as Json;
 
   it('card, server.json and mcp.json: one name, version, description, title and docs page', () => {
     for (const key of ['name', 'version', 'description', 'title', 'websiteUrl']) {

@@ -3,10 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { DIST } from '../helpers/built-site.ts';
 import { readBuiltJson } from '../helpers/dist-files.ts';
 
+/** The parts of an OpenAPI 3.1 document these tests read. */
+interface Schema {
+  type?: string;
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+}
+interface MediaType {
+  schema?: Schema;
+}
+interface Operation {
+  operationId: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { content?: Record<string, MediaType>; headers?: Record<string, { required?: boolean }> }>;
+}
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, Record<string, any>>>;
-  components: { schemas: Record<string, any>; securitySchemes: Record<string, any> };
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    schemas: Record<string, Schema>;
+    securitySchemes: Record<string, { type: string; flows: { clientCredentials: { scopes: Record<string, string> } } }>;
+  };
 };
 const doc = readBuiltJson<Doc>('/openapi.json');
 const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -57,25 +77,25 @@ describe('/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const { op } of operations) {
       expect(op.description?.length, op.operationId).toBeGreaterThan(20);
-      for (const [status, r] of Object.entries<any>(op.responses)) {
-        for (const media of Object.values<any>(r.content ?? {})) expect(media.schema, `${op.operationId} ${status}`).toBeDefined();
+      for (const [status, r] of Object.entries(op.responses)) {
+        for (const media of Object.values(r.content ?? {})) expect(media.schema, `${op.operationId} ${status}`).toBeDefined();
       }
     }
   });
 
   it('§2.1: the health response schema has exactly the five string fields', () => {
     const health = doc.components.schemas.Health;
-    expect(Object.keys(health.properties).sort()).toEqual(['docs', 'mcp', 'openapi', 'product', 'status']);
-    expect(health.required.sort()).toEqual(['docs', 'mcp', 'openapi', 'product', 'status']);
-    for (const p of Object.values<any>(health.properties)) expect(p.type).toBe('string');
-    expect(doc.paths['/api/health']!.get!.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/Health');
+    expect(Object.keys(health.properties!).sort()).toEqual(['docs', 'mcp', 'openapi', 'product', 'status']);
+    expect(health.required!.sort()).toEqual(['docs', 'mcp', 'openapi', 'product', 'status']);
+    for (const p of Object.values(health.properties!)) expect(p.type).toBe('string');
+    expect(doc.paths['/api/health']!.get!.responses['200'].content!['application/json'].schema!.$ref).toBe('#/components/schemas/Health');
   });
 
   it('§4.2 rule 2: POST /mcp and /.well-known/mcp document the 401 with its WWW-Authenticate header', () => {
     for (const path of ['/mcp', '/.well-known/mcp']) {
       const op = doc.paths[path]!.post!;
-      expect(op.responses['401'].headers['WWW-Authenticate'].required).toBe(true);
-      expect(op.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/JsonRpcRequest');
+      expect(op.responses['401'].headers!['WWW-Authenticate'].required).toBe(true);
+      expect(op.requestBody!.content['application/json'].schema!.$ref).toBe('#/components/schemas/JsonRpcRequest');
     }
   });
 

@@ -23,8 +23,8 @@ const pages = htmlFiles.map((file) => {
   };
 });
 // Markdown escapes (turndown writes not\_found for not_found) do not change the text a reader sees.
-const unescape = (s: string) => s.replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1');
-const norm = (s: string) => unescape(s).replace(/\s+/g, ' ').trim();
+const unescapeMarkdown = (s: string) => s.replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1');
+const norm = (s: string) => unescapeMarkdown(s).replace(/\s+/g, ' ').trim();
 
 describe('markdown twins', () => {
   it('exist for every HTML page, generated pages included', () => {
@@ -48,7 +48,7 @@ describe('markdown twins', () => {
     }
     for (const pre of body.querySelectorAll('pre[data-language]')) {
       const lang = pre.getAttribute('data-language')!;
-      expect(twin).toContain('```' + (lang === 'plaintext' ? 'text' : lang));
+      expect(twin).toContain(`\`\`\`${lang === 'plaintext' ? 'text' : lang}`);
       const lines = pre.querySelectorAll('.ec-line').map((l) => l.text);
       for (const line of lines.filter((l) => l.trim())) expect(twin).toContain(line);
     }

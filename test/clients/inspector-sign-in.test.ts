@@ -36,7 +36,7 @@ describe.each(ADDRESS_NAMES)('the MCP Inspector CLI at %s', (name) => {
     ];
     const { code, json, stderr } = await inspect(address.url, args, browser.env());
     expect(code, stderr).toBe(0);
-    expect(json.result.structuredContent).toMatchObject({ run_id: 'run_demo_0001' });
+    expect(json!.result.structuredContent).toMatchObject({ run_id: 'run_demo_0001' });
     const [run, ...more] = await browser.runsAfter(before);
     expect(more).toEqual([]);
     expect(run!.error).toBeUndefined();
@@ -53,7 +53,7 @@ describe.each(ADDRESS_NAMES)('the MCP Inspector CLI at %s', (name) => {
     // A second run uses the stored token and never asks the person again.
     const again = await inspect(address.url, ['--stored-auth-only', '--method', 'tools/call', '--tool-name', 'get_account'], browser.env());
     expect(again.code, again.stderr).toBe(0);
-    expect(again.json.result.structuredContent).toMatchObject({ account_id: 'demo-user' });
+    expect(again.json!.result.structuredContent).toMatchObject({ account_id: 'demo-user' });
     expect(browser.count()).toBe(before + 1);
   });
 });

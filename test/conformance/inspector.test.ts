@@ -34,7 +34,7 @@ describe.each(MCP_PATHS)('MCP Inspector CLI through the edge at %s', (path) => {
   it('lists the content tools without a credential', async () => {
     const { code, json } = await inspect(url(), ['--method', 'tools/list']);
     expect(code).toBe(0);
-    expect(json.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(toolNames);
+    expect(json!.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(toolNames);
   });
 
   it('is refused a tools/call without a token (exit 3, auth_required)', async () => {
@@ -53,8 +53,8 @@ describe.each(MCP_PATHS)('MCP Inspector CLI through the edge at %s', (path) => {
       'get_account',
     ]);
     expect(code).toBe(0);
-    expect(json.result.isError).toBeFalsy();
-    expect(json.result.structuredContent.hosted_starts.limit).toBe(500);
+    expect(json!.result.isError).toBeFalsy();
+    expect(json!.result.structuredContent.hosted_starts.limit).toBe(500);
   });
 
   it('calls a tool with arguments in the modern era (2026-07-28)', async () => {
@@ -72,7 +72,7 @@ describe.each(MCP_PATHS)('MCP Inspector CLI through the edge at %s', (path) => {
     ];
     const { code, json } = await inspect(url(), args);
     expect(code).toBe(0);
-    expect(json.result.structuredContent.run_id).toBe('run_demo_0001');
+    expect(json!.result.structuredContent.run_id).toBe('run_demo_0001');
   });
 
   it('reports an unknown tool as a tool error (exit 5)', async () => {

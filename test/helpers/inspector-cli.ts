@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import type { ToolsAnswer } from './tool-output.ts';
 
 const run = promisify(execFile);
 const NODE = resolve('node_modules/.bin/node');
@@ -10,7 +11,7 @@ const INSPECTOR = resolve('node_modules/@modelcontextprotocol/inspector/clients/
 export interface InspectorRun {
   code: number;
   /** stdout parsed as JSON (`--format json`), or undefined. */
-  json: any;
+  json: ToolsAnswer | undefined;
   stderr: string;
 }
 
@@ -26,9 +27,9 @@ export async function runInspector(url: string, args: string[], env: Record<stri
     (r) => ({ code: 0, ...r }),
     (e: { code: number; stdout: string; stderr: string }) => e,
   );
-  let json: unknown;
+  let json: ToolsAnswer | undefined;
   try {
-    json = JSON.parse(stdout);
+    json = JSON.parse(stdout) as ToolsAnswer;
   } catch {
     json = undefined;
   }

@@ -14,7 +14,10 @@ const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
 async function runExample(code: string, response = new Response('{"ok":true}', { status: 200 })) {
   const calls: Array<{ url: string; init?: RequestInit }> = [];
   const logged: unknown[] = [];
-  const fetch = async (url: string, init?: RequestInit) => (calls.push({ url, init }), response);
+  const fetch = async (url: string, init?: RequestInit) => {
+    calls.push({ url, init });
+    return response;
+  };
   await new AsyncFunction('fetch', 'console', code)(fetch, { log: (v: unknown) => logged.push(v) });
   return { calls, logged };
 }

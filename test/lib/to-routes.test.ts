@@ -36,11 +36,11 @@ const routes = toGeneratedRoutes(content);
 describe('toGeneratedRoutes', () => {
   it('lists each page of content/pages.yaml, the operation pages under the endpoint reference and the tool pages under the tool index', () => {
     expect(routes.filter((r) => !r.parent).map((r) => r.path)).toEqual(content.pages.map((p) => p.path));
-    const after = (path: string, n: number) => routes.slice(routes.findIndex((r) => r.path === path) + 1).slice(0, n);
-    expect(after(PATHS.apiReference, content.operations.length).map((r) => r.operation?.operationId)).toEqual(
+    const routesAfter = (path: string, n: number) => routes.slice(routes.findIndex((r) => r.path === path) + 1).slice(0, n);
+    expect(routesAfter(PATHS.apiReference, content.operations.length).map((r) => r.operation?.operationId)).toEqual(
       content.operations.map((op) => op.operationId),
     );
-    expect(after(PATHS.toolsReference, content.tools.length).map((r) => r.tool?.name)).toEqual(content.tools.map((t) => t.name));
+    expect(routesAfter(PATHS.toolsReference, content.tools.length).map((r) => r.tool?.name)).toEqual(content.tools.map((t) => t.name));
     expect(routes.filter((r) => r.parent).every((r) => r.parent === PATHS.apiReference || r.parent === PATHS.toolsReference)).toBe(true);
   });
 

@@ -221,7 +221,7 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     return parsePrometheusTextFormat(await res.text()) as Family[];
   };
-  const valueOf = (families: Family[], name: string, labels: Record<string, string>) =>
+  const metricValue = (families: Family[], name: string, labels: Record<string, string>) =>
     Number(
       families.find((f) => f.name === name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? 0,
     );
@@ -239,11 +239,11 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     for (const res of [...answers, tool]) await lineFor(edgeLines, res.headers.get('x-request-id')!);
     const after = await scrape();
     expect(
-      valueOf(after, 'warden_http_requests_total', { route: 'health', status: '200' }) -
-        valueOf(before, 'warden_http_requests_total', { route: 'health', status: '200' }),
+      metricValue(after, 'warden_http_requests_total', { route: 'health', status: '200' }) -
+        metricValue(before, 'warden_http_requests_total', { route: 'health', status: '200' }),
     ).toBe(3);
-    expect(valueOf(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(
-      valueOf(before, 'warden_token_verifications_total', { result: 'valid' }),
+    expect(metricValue(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(
+      metricValue(before, 'warden_token_verifications_total', { result: 'valid' }),
     );
     expect(after.find((f) => f.name === 'warden_upstream_response_seconds')?.type).toBe('HISTOGRAM');
     expect(after.find((f) => f.name === 'warden_http_request_duration_seconds')?.type).toBe('HISTOGRAM');

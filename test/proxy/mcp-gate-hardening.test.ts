@@ -103,7 +103,13 @@ describe('the gate cannot be slipped past', () => {
   it('a streamed body without Content-Length over the limit → 413 -31413', async () => {
     const small = createTestApp({ files: new Map(), forward, getKey: keys.getKey, now: () => NOW }, { bodyLimitBytes: 1024 });
     const chunk = new TextEncoder().encode(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":"${'x'.repeat(4000)}"}}`);
-    const body = new ReadableStream({ start: (c) => (c.enqueue(chunk.slice(0, 2000)), c.enqueue(chunk.slice(2000)), c.close()) });
+    const body = new ReadableStream({
+      start: (c) => {
+        c.enqueue(chunk.slice(0, 2000));
+        c.enqueue(chunk.slice(2000));
+        c.close();
+      },
+    });
     const res = await small.request('/mcp', {
       method: 'POST',
       body,

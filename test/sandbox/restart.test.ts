@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Agent, fetch as undiciFetch, setGlobalDispatcher, type RequestInit as UndiciRequestInit } from 'undici';
+import type { ToolOutput } from '../helpers/tool-output.ts';
 import { createFrozenClock, getFreePort, getWorkloadToken, makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 
 const dir = makeDataDir();
@@ -28,7 +29,7 @@ async function withClient<T>(url: string, token: string, use: (c: Client) => Pro
   }
 }
 const structured = async (c: Client, name: string, args: Record<string, unknown>) =>
-  (await c.callTool({ name, arguments: args })).structuredContent as Record<string, any>;
+  (await c.callTool({ name, arguments: args })).structuredContent as ToolOutput;
 
 describe('a restart keeps what the tools wrote', () => {
   it('runs, sign-off requests, Lessons and the audit trail survive, for the same subject and token', async () => {

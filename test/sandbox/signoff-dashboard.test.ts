@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { ToolOutput } from '../helpers/tool-output.ts';
 import { createFrozenClock, getWorkloadToken, makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 
 // The demo completes: an agent asks for sign-off, a person decides on the dashboard, and the run, its approvals,
@@ -29,10 +30,10 @@ afterAll(async () => {
   dir.remove();
 });
 
-const call = async (name: string, args: Record<string, unknown>) => {
+const call = async (name: string, args: Record<string, unknown>): Promise<ToolOutput> => {
   const result = await client.callTool({ name, arguments: args });
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-  return result.structuredContent as Record<string, any>;
+  return result.structuredContent as ToolOutput;
 };
 const decide = (runId: string, decision: string, comment = '') =>
   fetch(`${sandbox.url}/dashboard/signoffs`, {

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { readContent } from '../../src/content/read-content.ts';
 import { TOOL_HANDLERS } from '../../sandbox/tools/tool-handlers.ts';
+import type { ToolOutput } from '../helpers/tool-output.ts';
 import { createFrozenClock, getWorkloadToken, makeDataDir, postMcp, startTestSandbox } from './sandbox-fixture.ts';
 
 const tools = readContent(undefined, {}).tools;
@@ -36,12 +37,12 @@ afterAll(async () => {
   dir.remove();
 });
 
-async function call(name: string, args: Record<string, unknown>) {
+async function call(name: string, args: Record<string, unknown>): Promise<ToolOutput> {
   const result = await client.callTool({ name, arguments: args });
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
   expect(outputValid(name, result.structuredContent)).toBe(true);
   expect(JSON.parse((result.content as { text: string }[])[0]!.text)).toEqual(result.structuredContent);
-  return result.structuredContent as Record<string, any>;
+  return result.structuredContent as ToolOutput;
 }
 
 describe('tool content', () => {
@@ -87,7 +88,7 @@ describe('every tool, called for real with a workload token', () => {
       'pending',
     ]);
     expect(run.steps[0].status).not.toBe('pending');
-    expect(run.steps.at(-1).status).toBe('pending');
+    expect(run.steps.at(-1)!.status).toBe('pending');
     expect(run.spend.spent_usd).toBe(0.53);
 
     expect((await call('request_signoff', { run_id: started.run_id, approver: 'lead@acme-demo.example' })).signoff.status).toBe(
@@ -113,9 +114,7 @@ describe('every tool, called for real with a workload token', () => {
 
     const trail = await call('get_audit_trail', { limit: 100 });
     const toolCalls = trail.events.filter((e: { action: string }) => e.action === 'tool.called');
-    expect(new Set(toolCalls.map((e: { tool: string }) => e.tool))).toEqual(
-      new Set(tools.map((t) => t.name).filter((n) => n !== 'get_audit_trail')),
-    );
+    expect(new Set(toolCalls.map((e) => e.tool))).toEqual(new Set(tools.map((t) => t.name).filter((n) => n !== 'get_audit_trail')));
     expect(trail.events.some((e: { action: string }) => e.action === 'action.blocked')).toBe(true);
     const page1 = await call('get_audit_trail', { run_id: 'run_demo_0001', limit: 3 });
     const page2 = await call('get_audit_trail', { run_id: 'run_demo_0001', limit: 3, cursor: page1.next_cursor });

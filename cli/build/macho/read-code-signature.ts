@@ -118,11 +118,26 @@ function reader(bytes: Uint8Array): {
     return Number(value);
   };
   return {
-    u8: (at) => (check(at, 1), view.getUint8(at)),
-    u32le: (at) => (check(at, 4), view.getUint32(at, true)),
-    u64le: (at) => (check(at, 8), big(view.getBigUint64(at, true))),
-    u32be: (at) => (check(at, 4), view.getUint32(at, false)),
-    u64be: (at) => (check(at, 8), big(view.getBigUint64(at, false))),
+    u8: (at) => {
+      check(at, 1);
+      return view.getUint8(at);
+    },
+    u32le: (at) => {
+      check(at, 4);
+      return view.getUint32(at, true);
+    },
+    u64le: (at) => {
+      check(at, 8);
+      return big(view.getBigUint64(at, true));
+    },
+    u32be: (at) => {
+      check(at, 4);
+      return view.getUint32(at, false);
+    },
+    u64be: (at) => {
+      check(at, 8);
+      return big(view.getBigUint64(at, false));
+    },
   };
 }
 

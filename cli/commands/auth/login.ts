@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { withBaseUrl, type Factory } from '../../factory.ts';
 import { loadCores } from '../../load-cores.ts';
+import type { TokenResponse } from '../../../runtime/oauth/token-endpoint.ts';
 
 /** `warden login`: a person signs in (authorization code + PKCE, loopback redirect; or the device grant). */
 export function createLoginCommand(f: Factory): Command {
@@ -25,7 +26,7 @@ export function createLoginCommand(f: Factory): Command {
       ];
       const scope = ['openid', 'offline_access', ...service.scopes].join(' ');
       const clientId = f.defaults.clientId;
-      let tokens;
+      let tokens: TokenResponse;
       if (opts.device) {
         const device = await startDeviceAuthorization(f.fetch, service.as, clientId, scope, resources);
         f.err(`To sign in, open ${device.verification_uri} on any device and enter the code ${device.user_code}`);

@@ -62,6 +62,7 @@ try {
   await page.waitForURL((u) => u.origin !== server);
   await page.waitForLoadState();
   record.returnedTo = page.url();
+  // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node: the text the person sees is wanted, which textContent (scripts and hidden text included) is not
   record.clientPage = (await page.locator('body').innerText()).trim().slice(0, 300);
   await context.close();
   await browser.close();
