@@ -52,6 +52,20 @@ export const PATHS = {
   assetsIgnore: '/.assetsignore',
 } as const;
 
+/**
+ * Where the CDN answers from its asset store alone, without the edge (Workers Static Assets: outside
+ * `run_worker_first`): Astro's hashed build assets, Pagefind's search files and the favicons, which browsers fetch on
+ * every page view, and whose answers depend on the path alone, so `_headers` can say all of them. Every other path
+ * is answered by the edge on every door, so its headers are decided once (proxy/plan/).
+ */
+export const ASSET_PREFIXES: readonly string[] = ['/_astro/', '/pagefind/'];
+export const ASSET_FILES: readonly string[] = [PATHS.favicon, PATHS.faviconIco];
+
+/** Whether the CDN serves a path from its asset store without the edge (ASSET_PREFIXES, ASSET_FILES). */
+export function isAssetPath(path: string): boolean {
+  return ASSET_FILES.includes(path) || ASSET_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
 /** Where the demo sandbox serves the CLI release (it stands in for the release host of `cli.release_archive`). */
 export const RELEASES_PATH = '/releases/cli';
 

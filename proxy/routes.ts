@@ -1,9 +1,9 @@
 import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
 
 /**
- * The edge's one route table: which handler answers a request path. The app routes with it (proxy/create-app.ts),
- * the Node server picks its fast path with it (proxy/node/fast-paths.ts), and the metrics, the error renderer, the
- * dev server and the worker read it: who answers a path is decided here and nowhere else.
+ * The edge's one route table: which route answers a request path. Every door plans with it
+ * (proxy/create-answerer.ts), and the metrics, the error envelope, the dev server and the CDN's rules
+ * (src/lib/to-cdn-rules.ts) read it: who answers a path is decided here and nowhere else.
  *
  * - `health`: the health document (contract §2.1), GET and HEAD.
  * - `mcp`: the same-host JSON-RPC endpoints (contract §4.2), every method.
@@ -12,21 +12,19 @@ import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
  */
 export type RouteKind = 'health' | 'mcp' | 'api' | 'static';
 
-/** One row of the table: the paths or the prefix it answers, and its fast path. */
+/** One row of the table: the paths or the prefix it answers. */
 export interface Route {
   kind: RouteKind;
   paths?: readonly string[];
   prefix?: string;
-  /** The methods the Node server answers in node:http's own terms for this route (proxy/node/fast-paths.ts); the app answers the rest. */
-  fastMethods: readonly string[];
 }
 
 /** In order: the first row that holds a path answers it. */
 export const ROUTES: readonly Route[] = [
-  { kind: 'health', paths: HEALTH_PATHS, fastMethods: ['GET', 'HEAD'] },
-  { kind: 'mcp', paths: MCP_PATHS, fastMethods: ['POST'] },
-  { kind: 'api', prefix: PATHS.apiPrefix, fastMethods: [] },
-  { kind: 'static', prefix: '/', fastMethods: ['GET', 'HEAD'] },
+  { kind: 'health', paths: HEALTH_PATHS },
+  { kind: 'mcp', paths: MCP_PATHS },
+  { kind: 'api', prefix: PATHS.apiPrefix },
+  { kind: 'static', prefix: '/' },
 ];
 
 const STATIC = ROUTES.at(-1)!;

@@ -3,6 +3,8 @@ import { builtinModules } from 'node:module';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { toRunWorkerFirst } from '../src/lib/to-cdn-rules.ts';
 import type { BuildFacts } from '../facts/build-facts.ts';
 import { readBuildFacts } from '../proxy/node/build-info.ts';
 
@@ -38,6 +40,20 @@ export function forbidNodeBuiltins(): Plugin {
   };
 }
 
+/**
+ * Refuses a wrangler.jsonc whose `run_worker_first` is not the route table's (src/lib/to-cdn-rules.ts): a path the
+ * worker should answer would be served by the asset layer without its headers, or the reverse.
+ */
+export function requireWorkerRoutes(configFile = resolve(import.meta.dirname, '../wrangler.jsonc')): void {
+  const config = parseJsonc(readFileSync(configFile, 'utf8')) as { assets?: { run_worker_first?: unknown } };
+  const wanted = toRunWorkerFirst();
+  if (JSON.stringify(config.assets?.run_worker_first) !== JSON.stringify(wanted)) {
+    throw new Error(
+      `${configFile}: assets.run_worker_first must be ${JSON.stringify(wanted)} (the route table's, src/lib/to-cdn-rules.ts)`,
+    );
+  }
+}
+
 /** What one bundle came to: the script and its size as Workers counts it (gzip-compressed). */
 export interface WorkerBundle {
   outFile: string;
@@ -50,6 +66,7 @@ export interface WorkerBundle {
  * uploaded as Workers Static Assets (wrangler.jsonc), so the script is the same size for 41 pages or 5,000.
  */
 export async function bundleWorker(options: { distDir: string; outFile: string }): Promise<WorkerBundle> {
+  requireWorkerRoutes();
   const distDir = resolve(options.distDir);
   const facts = readBuildFacts(distDir);
   if (!facts) throw new Error(`${distDir}/_build.json is missing: run \`npm run build\` before bundling the worker.`);

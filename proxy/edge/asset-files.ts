@@ -24,16 +24,17 @@ export function createAssetFiles(assets: AssetsBinding): SiteFiles {
         await res.body?.cancel();
         return undefined;
       }
-      const size = Number(res.headers.get('content-length') ?? 0);
+      const length = res.headers.get('content-length');
       const type = toKnownContentType(path) ?? res.headers.get('content-type') ?? 'application/octet-stream';
-      const file: StaticFile = {
-        body: res.body,
-        size,
-        etag: res.headers.get('etag') ?? '',
-        type,
-        cacheControl: toCacheControl(path),
-        tokens: toMarkdownTokens(type, size),
-      };
+      let body: StaticFile['body'] = res.body;
+      let size = length === null ? undefined : Number(length);
+      // A twin's token estimate needs its length (toMarkdownTokens); a twin streamed without one is read whole, as it is small.
+      if (size === undefined && type.startsWith('text/markdown')) {
+        body = new Uint8Array(await res.arrayBuffer());
+        size = body.byteLength;
+      }
+      const etag = res.headers.get('etag') ?? '';
+      const file: StaticFile = { body, size, etag, type, cacheControl: toCacheControl(path), tokens: toMarkdownTokens(type, size) };
       return file;
     },
     async has(path) {

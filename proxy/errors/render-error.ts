@@ -1,23 +1,26 @@
-import type { H3Event, HTTPError } from 'h3';
+import { HTTPError } from 'h3';
 import { toProblemTypeUrl } from '../../facts/paths.ts';
-import { toRoute } from '../routes.ts';
 import type { AppConfig } from '../config.ts';
+import type { EdgeRequest } from '../edge-request.ts';
+import { toMcpFailureAnswer } from '../mcp/failure-answer.ts';
+import { type Answer, type HeaderRecord, toTextAnswer } from '../plan/plan.ts';
+import type { RouteKind } from '../routes.ts';
 import type { ErrorData } from './http-errors.ts';
-import { toMcpFailureResponse } from '../mcp/failure-answer.ts';
-import type { NoteRequest } from '../observability/request-facts.ts';
 import { toFailureCause } from './failure-cause.ts';
 
-function withHeaders(error: HTTPError, type: string): Headers {
-  const headers = new Headers(error.headers);
-  headers.set('content-type', type);
-  headers.set('cache-control', 'no-store');
+/** The headers an HTTPError carries (an Allow, say), as a record. */
+function toErrorHeaders(error: HTTPError): HeaderRecord {
+  const headers: HeaderRecord = {};
+  new Headers(error.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
   return headers;
 }
 
 /** The RFC 9457 problem document for an error on `/api/*` (contract §7.1; codes from content/errors.yaml). */
-export function toProblemResponse(config: AppConfig, error: HTTPError, instance: string): Response {
-  const data = (error.unhandled ? {} : (error.data ?? {})) as ErrorData;
-  const status = error.unhandled ? 500 : error.status;
+export function toProblemAnswer(config: AppConfig, error: HTTPError | undefined, instance: string): Answer {
+  const data = (error && !error.unhandled ? (error.data ?? {}) : {}) as ErrorData;
+  const status = error && !error.unhandled ? error.status : 500;
   const problems = config.errors.problems;
   const entry =
     problems.find((p) => p.code === data.problemCode) ??
@@ -32,27 +35,23 @@ export function toProblemResponse(config: AppConfig, error: HTTPError, instance:
     instance,
     resolution: entry.resolution,
   };
-  return new Response(JSON.stringify(body), { status: entry.status, headers: withHeaders(error, 'application/problem+json') });
+  const headers = error ? toErrorHeaders(error) : {};
+  return toTextAnswer(entry.status, 'application/problem+json', JSON.stringify(body), { ...headers, 'cache-control': 'no-store' });
 }
 
-/** The one `onError` renderer: JSON-RPC on MCP paths, problems on `/api/*`, plain text elsewhere. */
-export function createErrorRenderer(config: AppConfig, note?: NoteRequest): (error: HTTPError, event: H3Event) => Response {
-  const render = (error: HTTPError, event: H3Event): Response => {
-    const path = event.url.pathname;
-    const kind = toRoute(path).kind;
-    if (kind === 'api' || kind === 'health') return toProblemResponse(config, error, path);
-    const status = error.unhandled ? 500 : error.status;
-    const text = status >= 500 ? 'Internal Server Error' : error.message;
-    return new Response(`${status} ${text}\n`, { status, headers: withHeaders(error, 'text/plain; charset=utf-8') });
-  };
-  return (error, event) => {
-    // The route table says which envelope a path's errors take. What reaches here on an MCP path failed inside the
-    // handler: answered as the handler and the Node fast path answer a failure (proxy/mcp/failure-answer.ts).
-    if (toRoute(event.url.pathname).kind === 'mcp') {
-      return toMcpFailureResponse(config, error.cause ?? error, event.req.headers.get('origin'), (facts) => note?.(event.req, facts));
-    }
-    // The cause goes to the operator's log, never to the client.
-    if (error.unhandled || error.status >= 500) note?.(event.req, { cause: toFailureCause(error.cause ?? error.message) });
-    return render(error, event);
-  };
+/**
+ * The one error envelope, by the route table's kind (proxy/routes.ts): JSON-RPC on the MCP paths (as the endpoint
+ * answers any refusal: proxy/mcp/failure-answer.ts), RFC 9457 problems on `/api/*`, plain text elsewhere. A failure
+ * inside (anything but an HTTPError) is a 500 whose cause goes to the operator's log, never to the client.
+ */
+export function toErrorAnswer(config: AppConfig, kind: RouteKind, error: unknown, request: EdgeRequest): Answer {
+  if (kind === 'mcp') return toMcpFailureAnswer(config, error, request.headers.get('origin'), request.note);
+  const known = error instanceof HTTPError && !error.unhandled ? error : undefined;
+  if (!known || known.status >= 500)
+    request.note({ cause: toFailureCause(error instanceof HTTPError ? (error.cause ?? error.message) : error) });
+  if (kind === 'api' || kind === 'health') return toProblemAnswer(config, known, request.path);
+  const status = known?.status ?? 500;
+  const text = status >= 500 ? 'Internal Server Error' : known!.message;
+  const headers = known ? toErrorHeaders(known) : {};
+  return toTextAnswer(status, 'text/plain; charset=utf-8', `${status} ${text}\n`, { ...headers, 'cache-control': 'no-store' });
 }

@@ -1,5 +1,6 @@
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
+import type { Answer, HeaderRecord } from '../plan/plan.ts';
 
 /** Request headers a browser MCP client may send (MCP Streamable HTTP headers, the TypeScript SDK's CORS example). */
 const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Mcp-Method, Mcp-Name, Last-Event-ID';
@@ -22,20 +23,13 @@ export function toCorsHeaders(origin: string | null): Record<string, string> {
   return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE_HEADERS, vary: 'Origin' } : {};
 }
 
-/** Adds the CORS response headers for an allowed browser origin. */
-export function addCorsHeaders(headers: Headers, origin: string | null): Headers {
-  for (const [name, value] of Object.entries(toCorsHeaders(origin))) {
-    if (name === 'vary') headers.append(name, value);
-    else headers.set(name, value);
-  }
-  return headers;
-}
-
 /** The answer to a CORS preflight from an allowed origin (Fetch standard §3.2.2). */
-export function toPreflightResponse(origin: string): Response {
-  const headers = addCorsHeaders(new Headers(), origin);
-  headers.set('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
-  headers.set('access-control-allow-headers', ALLOW_HEADERS);
-  headers.set('access-control-max-age', '600');
-  return new Response(null, { status: 204, headers });
+export function toPreflightAnswer(origin: string): Answer {
+  const headers: HeaderRecord = {
+    ...toCorsHeaders(origin),
+    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    'access-control-allow-headers': ALLOW_HEADERS,
+    'access-control-max-age': '600',
+  };
+  return { status: 204, headers, body: null };
 }

@@ -1,6 +1,7 @@
 import { PATHS } from '../../facts/paths.ts';
 import { parseAccept, toQuality } from '../../runtime/http/accept.ts';
-import { toAnswerResponse } from '../static/file-answer.ts';
+import type { EdgeRequest } from '../edge-request.ts';
+import type { Answer } from '../plan/plan.ts';
 import type { StaticPlanner } from '../static/serve-static.ts';
 
 /**
@@ -13,15 +14,13 @@ export function isEndpointPageRequest(method: string, accept: string | null | un
   return !((toQuality(parseAccept(accept), 'text/event-stream', true) ?? 0) > 0);
 }
 
-/** Answers such a request with the endpoint's page (`/mcp/connect`), HTML or its markdown twin by Accept, as the static planner serves any page. */
-export function createEndpointPage(planner: StaticPlanner): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const answer = await planner({
+/** Plans the endpoint's page (`/mcp/connect`) for such a request: HTML or its markdown twin by Accept, as the static route serves any page. */
+export function createEndpointPage(planner: StaticPlanner): (request: EdgeRequest) => Promise<Answer> {
+  return (request) =>
+    planner({
       method: request.method,
       path: PATHS.mcpEndpointPage,
       accept: request.headers.get('accept'),
       acceptEncoding: request.headers.get('accept-encoding'),
     });
-    return toAnswerResponse(answer, request);
-  };
 }

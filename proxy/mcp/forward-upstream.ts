@@ -3,10 +3,9 @@ import { AuthError } from '../../runtime/auth/auth-error.ts';
 import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { McpError } from '../../runtime/mcp/mcp-error.ts';
 import type { AppConfig } from '../config.ts';
-import { isEventStreamType, UpstreamError, type Forwarder } from '../forward/forwarder.ts';
+import { isEventStreamType, type UpstreamError } from '../forward/forwarder.ts';
 import type { Note } from '../observability/request-facts.ts';
 import { toRefusal } from './gate.ts';
-import { keepClientHeaders, toUpstreamHeaders } from './upstream-headers.ts';
 
 /** Whether an upstream status is a credential refusal, answered in the gate's shape rather than passed on. */
 export const isUpstreamRefusal = (status: number): boolean => status === 401 || status === 403;
@@ -70,51 +69,4 @@ export function toUpstreamNote(url: string, note: Note): (facts: { status?: numb
     error = facts.error ?? error;
     note({ upstream: { address: url, ms: Date.now() - started, status: facts.status, error } });
   };
-}
-
-/**
- * Sends the request to `<app_url>/mcp` and returns the answer as it streams: SSE events must reach the client
- * one by one (MCP Streamable HTTP), within the idle limit the forwarder keeps. Unreachable or an error labelled as an
- * event stream → -31502, too slow → -31504, a refusal → the gate's shape.
- */
-export async function forwardUpstream(
-  config: AppConfig,
-  forward: Forwarder,
-  request: Request,
-  body: Uint8Array | null,
-  id: string | number | null,
-  trace: { requestId?: string; note: Note },
-): Promise<Response> {
-  let upstream: Response;
-  const url = toUpstreamUrl(config);
-  const noteUpstream = toUpstreamNote(url, trace.note);
-  // Lets the upstream go when its answer is dropped here: cancelling a body nobody began to read does not reach the
-  // Node forwarder's socket.
-  const drop = new AbortController();
-  try {
-    const onIdle = (status: number) => noteUpstream({ status, error: toIdleCause(config) });
-    const idle = { ms: config.upstreamIdleTimeoutMs, onIdle };
-    const headers = new Headers(toUpstreamHeaders(request.headers, request.headers.keys(), trace.requestId));
-    const signal = AbortSignal.any([request.signal, drop.signal]);
-    upstream = await forward({ method: request.method, url, headers, body, signal, idle });
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    noteUpstream({ error: error.reason });
-    throw toUpstreamFailure(error, id);
-  }
-  noteUpstream({ status: upstream.status });
-  if (isUpstreamRefusal(upstream.status)) {
-    // Read the (small) refusal body to its end: the keep-alive connection then stays reusable.
-    await upstream.arrayBuffer().catch(() => {});
-    throw toUpstreamRefusal(config, upstream.status, upstream.headers.get('www-authenticate'), id);
-  }
-  if (isStreamedError(upstream.status, upstream.headers.get('content-type'))) {
-    // Dropped, not read: a stream may never end.
-    drop.abort();
-    noteUpstream({ status: upstream.status, error: STREAMED_ERROR });
-    throw toUpstreamFailure(new UpstreamError('unreachable', STREAMED_ERROR), id);
-  }
-  // The body streams on as the forwarder handed it (within its idle limit); only the headers are narrowed.
-  keepClientHeaders(upstream.headers);
-  return upstream;
 }

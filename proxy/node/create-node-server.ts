@@ -1,23 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { createRemoteJWKSet } from 'jose';
 import type { Logger } from 'pino';
 import type { BuildFacts } from '../../facts/build-facts.ts';
 import { createLogger } from '../../runtime/node/create-logger.ts';
-import { toAppConfig, type Env, type Upstream } from '../config.ts';
-import { createApp, toTokenVerifier } from '../create-app.ts';
-import { toStaticFiles } from '../static/static-files.ts';
-import { createStaticPlanner } from '../static/serve-static.ts';
-import { createStaticFastPath } from './static-fast-path.ts';
-import { createMcpFastPath } from './mcp-fast-path.ts';
-import { createHealthFastPath } from './health-fast-path.ts';
-import { createFastPaths } from './fast-paths.ts';
-import { listen, type Listening } from './listen.ts';
+import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
+import { type AppConfig, type Env, toAppConfig, type Upstream } from '../config.ts';
+import { requireErrorEntries, toTokenVerifier } from '../create-app.ts';
+import { createAnswerer } from '../create-answerer.ts';
 import { answerMetrics, serveMetrics } from '../observability/metrics-server.ts';
 import { createEdgeMetrics } from '../observability/metrics.ts';
-import { readDist } from './read-dist.ts';
 import { createRequestLog } from '../observability/request-log.ts';
-import { createPoolForwarder } from './pool-forwarder.ts';
-import { createUpstreamPool } from './upstream-pool.ts';
+import { type StaticFiles, toStaticFiles } from '../static/static-files.ts';
+import { type Listening, listen } from './listen.ts';
+import { createNodeDoor } from './node-door.ts';
+import type { NoteNodeRequest } from './node-request.ts';
+import { readDist } from './read-dist.ts';
+import { createUpstreamPool, type UpstreamDispatch } from './upstream-pool.ts';
+
+/** What the Node door serves besides its configuration. */
+export interface NodeEdgeDeps {
+  /** The dist files, held in memory (toStaticFiles over proxy/node/read-dist.ts). */
+  files: StaticFiles;
+  /** The keep-alive pool to the upstream (proxy/node/upstream-pool.ts). */
+  dispatch: UpstreamDispatch;
+  verifyToken?: VerifyAccessToken;
+  /** The access log's note (proxy/observability/request-log.ts); none without a log. */
+  note?: NoteNodeRequest;
+}
+
+/** The Node door over files held in memory: the request handler `npm start` and `npm run serve` listen with. */
+export function createNodeEdge(config: AppConfig, deps: NodeEdgeDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  requireErrorEntries(config);
+  const answer = createAnswerer(config, { files: deps.files, verifyToken: deps.verifyToken, filesInMemory: true });
+  return createNodeDoor(config, answer, { dispatch: deps.dispatch, note: deps.note ?? (() => {}) });
+}
 
 /** A running edge server: the public listener, and where its metrics are when they are served apart. */
 export interface NodeServer extends Listening {
@@ -26,42 +43,35 @@ export interface NodeServer extends Listening {
 }
 
 /**
- * Builds the app over dist and its facts with Node's forwarder and remote JWKS, logs each request (LOG_LEVEL),
- * counts it (METRICS_PORT), and listens on HOST:PORT. `fastPaths: false` leaves every request to the app (the
- * parity tests compare the two).
+ * Serves the dist folder WARDEN_OUT_DIR and its facts through the Node door (proxy/node/node-door.ts): the routes over
+ * the files held in memory, MCP requests over one keep-alive pool to the upstream, tokens checked against the
+ * remote JWKS; logs each request (LOG_LEVEL), counts it (METRICS_PORT), and listens on HOST:PORT.
  */
 export async function startNodeServer(
   env: Env,
   facts: BuildFacts,
   upstream: Upstream,
-  options: { logger?: Logger; fastPaths?: boolean } = {},
+  options: { logger?: Logger } = {},
 ): Promise<NodeServer> {
   const config = toAppConfig(env, facts, upstream);
   const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, service: 'edge' });
   const metrics = env.METRICS_PORT === 'off' ? undefined : createEdgeMetrics();
   const requestLog = createRequestLog(logger, metrics);
-  // One keep-alive pool to the upstream, for the MCP fast path and the app's forwarder alike.
   const pool = createUpstreamPool({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
-  const forward = createPoolForwarder(pool.dispatch);
   // jose's remote JWK Set caches keys and refetches on an unknown `kid`: key rotation without restarts.
   const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
   const files = toStaticFiles(readDist(resolve(env.WARDEN_OUT_DIR)));
-  const verifyToken = toTokenVerifier(config, { getKey });
-  const app = createApp(config, { files, forward, verifyToken, note: requestLog.noteRequest });
-  const planner = createStaticPlanner(config, files);
-  // The route table's fast paths (proxy/routes.ts) answer in node:http's terms; the rest goes to the app.
-  const mcpFastPath = createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: requestLog.note });
-  const healthFastPath = createHealthFastPath(config, requestLog.note);
+  const door = createNodeEdge(config, {
+    files,
+    dispatch: pool.dispatch,
+    verifyToken: toTokenVerifier(config, { getKey }),
+    note: requestLog.note,
+  });
   // Metrics stay off the public port unless METRICS_PORT names it.
   const shared = metrics && env.PORT !== 0 && env.METRICS_PORT === env.PORT;
-  const listening = await listen(app, env.HOST, env.PORT, {
+  const listening = await listen(door, env.HOST, env.PORT, {
     onRequest: requestLog.onRequest,
     onClientError: requestLog.onClientError,
-    createFastPath:
-      options.fastPaths === false
-        ? undefined
-        : (fallback) =>
-            createFastPaths({ mcp: mcpFastPath, health: healthFastPath, static: createStaticFastPath(planner, requestLog.note, fallback) }),
     intercept: shared ? (req, res) => answerMetrics(metrics, req, res) : undefined,
   });
   const apart =

@@ -3,45 +3,29 @@ import { REQUEST_ID_HEADER } from '../../runtime/http/request-id.ts';
 import type { AppConfig } from '../config.ts';
 import { isBodyless, UpstreamError } from '../forward/forwarder.ts';
 import { IdleWatch, type EndIdle } from '../forward/idle-watch.ts';
-import { toCorsHeaders } from '../mcp/cors.ts';
-import { isStreamedError, isUpstreamRefusal, STREAMED_ERROR, toIdleCause, toUpstreamRefusal } from '../mcp/forward-upstream.ts';
-import { isClientHeader } from '../mcp/upstream-headers.ts';
+import { toRelayHead } from '../forward/relay-head.ts';
+import { STREAMED_ERROR, toIdleCause } from '../mcp/forward-upstream.ts';
+import type { Forward } from '../plan/plan.ts';
 import { toAgentLinks } from '../static/agent-links.ts';
+import { toStatusText } from '../../runtime/http/status-text.ts';
 import type { UpstreamCallbacks, UpstreamControl } from './upstream-pool.ts';
-
-type UpstreamHeaders = Record<string, string | string[] | undefined>;
-
-/** The upstream's response head as the client gets it: the kept headers, CORS, the request's id. */
-function toClientHead(upstream: UpstreamHeaders, origin: string | null, requestId: string, links: string): string[] {
-  const head: string[] = [];
-  for (const name in upstream) {
-    const value = upstream[name];
-    if (value === undefined || !isClientHeader(name)) continue;
-    if (typeof value === 'string') head.push(name, value);
-    else for (const line of value) head.push(name, line);
-  }
-  if (origin) for (const [name, value] of Object.entries(toCorsHeaders(origin))) head.push(name, value);
-  head.push(REQUEST_ID_HEADER, requestId, 'link', links);
-  return head;
-}
 
 /** What the relay answers with besides the upstream's bytes. */
 export interface RelayContext {
-  origin: string | null;
+  /** The planned request, whose id and origin a refusal and CORS need. */
+  forward: Forward;
   requestId: string;
-  /** The JSON-RPC id an upstream refusal carries. */
-  id: string | number | null;
   /** Notes for the access log the upstream's status or failure (proxy/mcp/forward-upstream.ts: toUpstreamNote). */
   noteUpstream(facts: { status?: number; error?: string }): void;
-  /** Answers in the app's error shape: an McpError, or an UpstreamError (→ 502 or 504). */
+  /** Answers in the endpoint's error shape: an McpError, or an UpstreamError (→ 502 or 504). */
   refuse(error: unknown): void;
 }
 
 /**
- * Relays one upstream answer to the client as it arrives, in the app's terms (proxy/mcp/forward-upstream.ts): a
+ * Relays one upstream answer to the client as it arrives, as proxy/forward/relay-head.ts decides for every door: a
  * 401 or 403 becomes the gate's refusal, an error labelled as an event stream a 502, the kept headers go back with
- * CORS and the request's id, and the body goes through chunk by chunk (SSE events one by one, MCP Streamable HTTP).
- * `start` sends the request.
+ * CORS, the agent links and the request's id, and the body goes through chunk by chunk (SSE events one by one, MCP
+ * Streamable HTTP). `start` sends the request.
  *
  * The head is written with the body's first bytes, not before: a body that is malformed from its first byte (it
  * fails in the same packet as the head) is then answered 502 while nothing has gone to the client, and an answer
@@ -69,7 +53,7 @@ export function relayAnswer(
     state = 'over';
     context.noteUpstream({ status, error: toIdleCause(config) });
     control?.abort(new UpstreamError('timeout', toIdleCause(config)));
-    if (!res.headersSent) res.writeHead(status, head);
+    if (!res.headersSent) res.writeHead(status, toStatusText(status), head);
     if (brokenBy) res.destroy(brokenBy);
     else res.end();
   };
@@ -91,35 +75,30 @@ export function relayAnswer(
     onHead: (upstreamStatus, headers) => {
       if (state !== 'waiting') return;
       context.noteUpstream({ status: upstreamStatus });
-      if (isUpstreamRefusal(upstreamStatus)) {
+      const decided = toRelayHead(config, context.forward, upstreamStatus, Object.entries(headers), toAgentLinks(config.baseUrl));
+      if (decided.kind === 'refused') {
         // The (small) refusal body is read to its end by the pool: the keep-alive connection stays reusable.
         state = 'refused';
-        const challenge = headers['www-authenticate'];
-        return context.refuse(
-          toUpstreamRefusal(config, upstreamStatus, Array.isArray(challenge) ? challenge.join(', ') : challenge, context.id),
-        );
+        return context.refuse(decided.error);
       }
-      const type = headers['content-type'];
-      const contentType = Array.isArray(type) ? type[0] : type;
-      if (isStreamedError(upstreamStatus, contentType)) {
-        // Never passed on (proxy/mcp/forward-upstream.ts), and dropped rather than read: a stream may never end.
+      if (decided.kind === 'invalid') {
+        // Dropped rather than read: a stream may never end.
         state = 'over';
-        const invalid = new UpstreamError('unreachable', STREAMED_ERROR);
-        control?.abort(invalid);
+        control?.abort(new UpstreamError('unreachable', STREAMED_ERROR));
         context.noteUpstream({ status: upstreamStatus, error: STREAMED_ERROR });
-        return context.refuse(invalid);
+        return context.refuse(decided.error);
       }
       status = upstreamStatus;
-      head = toClientHead(headers, context.origin, context.requestId, toAgentLinks(config.baseUrl));
-      if (!isBodyless(status, 'POST')) {
-        watch = new IdleWatch(config.upstreamIdleTimeoutMs, contentType, onIdle);
+      head = [...Object.entries(decided.headers).flat(), REQUEST_ID_HEADER, context.requestId];
+      if (!isBodyless(status, context.forward.method)) {
+        watch = new IdleWatch(config.upstreamIdleTimeoutMs, decided.contentType, onIdle);
         watch.start();
       }
       state = 'relaying';
     },
     onData: (chunk) => {
       if (state !== 'relaying') return;
-      if (!res.headersSent) res.writeHead(status, head);
+      if (!res.headersSent) res.writeHead(status, toStatusText(status), head);
       watch?.touch();
       // undici may hand over a chunk or two more after a pause: one wait for the drain covers them.
       if (!res.write(chunk) && !draining) {
@@ -133,7 +112,7 @@ export function relayAnswer(
       if (state !== 'relaying') return;
       state = 'over';
       watch?.stop();
-      if (!res.headersSent) res.writeHead(status, head);
+      if (!res.headersSent) res.writeHead(status, toStatusText(status), head);
       res.end();
     },
     onError: (error) => {

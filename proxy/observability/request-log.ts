@@ -1,23 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { NodeServerRequest, ServerRequest } from 'srvx';
 import { toLineWriter } from '../../runtime/node/create-logger.ts';
 import { watchExchange, type Exchange } from '../../runtime/node/exchange.ts';
-import type { NoteRequest, RequestFacts } from './request-facts.ts';
+import type { RequestFacts } from './request-facts.ts';
 import type { ClientError } from '../node/client-error.ts';
 import type { EdgeMetrics } from './metrics.ts';
-
-/** The Node request behind a request the app saw: srvx's `ServerRequest` names it as `runtime.node.req`. */
-function toNodeRequest(request: ServerRequest): NodeServerRequest | undefined {
-  return request.runtime?.node?.req;
-}
 
 /**
  * Where a request's facts are kept: on the request itself, under a key of this module, rather than in a WeakMap whose
  * entry per request every young-generation collection would have to trace.
  */
 const FACTS = Symbol('request facts');
-type Noted = NodeServerRequest & { [FACTS]?: RequestFacts };
+type Noted = IncomingMessage & { [FACTS]?: RequestFacts };
 
 /**
  * A string as JSON text. Most values need no escape (methods, plain paths, request ids), so they are quoted directly
@@ -68,19 +62,14 @@ export function toAccessFields(exchange: Exchange, facts: RequestFacts): string 
 
 /**
  * The edge's access log and metrics: one line per request when its response is over (`info`, or `error` with the
- * cause for a 5xx), from the exchange node:http saw and the facts noted about it: by the app (`noteRequest`) or a fast path (`note`).
+ * cause for a 5xx), from the exchange node:http saw and the facts the routes noted about it (`note`).
  */
 export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
   const writeLine = toLineWriter(logger);
-  /** What a Node fast path learned about a request it answered itself. */
-  const note = (req: NodeServerRequest, learned: RequestFacts) => {
+  /** What the routes learned about a request (proxy/node/node-request.ts hands it on). */
+  const note = (req: IncomingMessage, learned: RequestFacts) => {
     const known = (req as Noted)[FACTS];
     if (known) Object.assign(known, learned);
-  };
-  /** What the app learned about a request it answered. */
-  const noteRequest: NoteRequest = (request, learned) => {
-    const req = toNodeRequest(request);
-    if (req) note(req, learned);
   };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const known: RequestFacts = {};
@@ -96,5 +85,5 @@ export function createRequestLog(logger: Logger, metrics?: EdgeMetrics) {
     metrics?.recordClientError(status);
     logger.info({ status, cause: error.code }, 'malformed request refused');
   };
-  return { note, noteRequest, onRequest, onClientError };
+  return { note, onRequest, onClientError };
 }

@@ -1,13 +1,13 @@
-import type { H3Event } from 'h3';
 import { PATHS, REWRITES, toPagePath, toTwinPath } from '../../facts/paths.ts';
 import type { AppConfig } from '../config.ts';
 import { createProblemError } from '../errors/http-errors.ts';
-import { toAnswerResponse, toFileAnswer, type HeaderRecord, type StaticAnswer } from './file-answer.ts';
+import { type Answer, type HeaderRecord, toTextAnswer } from '../plan/plan.ts';
+import { toPageLinks, toTwinLinks } from './agent-links.ts';
+import { toFileAnswer } from './file-answer.ts';
 import { toVariant } from './negotiate.ts';
+import { DOCUMENT_METHODS, toDocumentOptions } from './document-options.ts';
 import { toSafePath } from './safe-path.ts';
-import { toAgentLinks, toPageLinks, toTwinLinks } from './agent-links.ts';
 import type { SiteFiles, StaticFile } from './static-files.ts';
-import type { NoteRequest } from '../observability/request-facts.ts';
 
 /** The parts of a request a static answer depends on. */
 export interface StaticRequest {
@@ -16,18 +16,12 @@ export interface StaticRequest {
   path: string;
   accept: string | null | undefined;
   acceptEncoding: string | null | undefined;
+  /** Whether an OPTIONS request is a CORS preflight (it names the method it asks for: Fetch standard §3.2.2). */
+  preflight?: boolean;
 }
 
-/** What the static handler answers for a request, before 304 and HEAD (applied on writing: file-answer.ts). */
-export type StaticPlanner = (request: StaticRequest) => Promise<StaticAnswer>;
-
-/**
- * Headers of every static answer: public documents (contract §5: no credential), and the agent links
- * (proxy/static/agent-links.ts; RFC 9727 §3 has the catalog itself carry rel="api-catalog", as every answer does).
- */
-function baseHeaders(config: AppConfig): HeaderRecord {
-  return { 'access-control-allow-origin': '*', link: toAgentLinks(config.baseUrl) };
-}
+/** What the static route answers for a request, before 304 and HEAD (applied when it is written: proxy/plan/written.ts). */
+export type StaticPlanner = (request: StaticRequest) => Promise<Answer>;
 
 function twinHeaders(config: AppConfig, headers: HeaderRecord, pagePath: string): HeaderRecord {
   // A twin is a second copy of a page: point search engines at the HTML (RFC 6596 canonical link).
@@ -46,28 +40,23 @@ function isMarkdownName(path: string): boolean {
   return /\.md$/i.test(path) || /%2emd$/i.test(path);
 }
 
-const plain = (status: number, text: string, headers: HeaderRecord = {}): StaticAnswer => ({
-  status,
-  headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' },
-  body: new TextEncoder().encode(text),
-});
-
 /**
  * Plans the answers for dist (from memory on Node, from the asset store in the worker): files, negotiated pages and
- * twins (contract §4.3), markdown or HTML 404s. Throws the problem errors of `/api/*` paths for the app's renderer.
+ * twins (contract §4.3), markdown or HTML 404s, OPTIONS and CORS preflights. Throws the problem errors of `/api/*`
+ * paths, which the route's error envelope renders.
  */
 export function createStaticPlanner(config: AppConfig, files: SiteFiles): StaticPlanner {
-  const notFound = async (request: StaticRequest, path: string, markdown: boolean): Promise<StaticAnswer> => {
+  const notFound = async (request: StaticRequest, path: string, markdown: boolean): Promise<Answer> => {
     if (path.startsWith(PATHS.apiPrefix)) {
       throw createProblemError(config.errors, 'not_found', { detail: `No API operation is published at ${path}.` });
     }
     const page: StaticFile | undefined = await files.get(markdown ? '/404.md' : '/404.html');
-    const headers = baseHeaders(config);
-    headers.vary = 'Accept';
-    if (!page) return plain(404, '404 Not Found\n', { vary: 'Accept' });
+    const headers: HeaderRecord = { vary: 'Accept' };
+    if (!page) return toTextAnswer(404, 'text/plain; charset=utf-8', '404 Not Found\n', headers);
     if (markdown) headers['x-robots-tag'] = 'noindex';
     return toFileAnswer(page, headers, request.acceptEncoding, 404);
   };
+  const exists = async (path: string) => (await files.has(REWRITES[path] ?? path)) || (await files.has(toHtmlPath(path)));
 
   return async (request) => {
     const rawPath = request.path;
@@ -77,16 +66,16 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
     const missing = (shown: string) => notFound(request, shown, wantsMarkdown || isMarkdownName(path ?? rawPath));
     if (path === undefined) return missing(rawPath);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const exists = (await files.has(REWRITES[path] ?? path)) || (await files.has(toHtmlPath(path)));
-      if (!exists) return missing(path);
+      if (!(await exists(path))) return missing(path);
+      if (request.method === 'OPTIONS') return toDocumentOptions(request.preflight === true);
       if (path.startsWith(PATHS.apiPrefix))
-        throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: 'GET, HEAD' } });
-      return plain(405, '405 Method Not Allowed\n', { allow: 'GET, HEAD' });
+        throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: DOCUMENT_METHODS } });
+      return toTextAnswer(405, 'text/plain; charset=utf-8', '405 Method Not Allowed\n', { allow: DOCUMENT_METHODS });
     }
 
     const direct = await files.get(REWRITES[path] ?? path);
     if (direct) {
-      const headers = baseHeaders(config);
+      const headers: HeaderRecord = {};
       const pagePath = toPagePath(path);
       if (path.endsWith('.md') && (await files.has(toHtmlPath(pagePath)))) twinHeaders(config, headers, pagePath);
       return toFileAnswer(direct, headers, request.acceptEncoding);
@@ -94,13 +83,13 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
 
     if (path.length > 1 && path.endsWith('/')) {
       const trimmed = path.replace(/\/+$/, '');
-      if (await files.has(toHtmlPath(trimmed))) return { status: 308, headers: { ...baseHeaders(config), location: trimmed }, body: null };
+      if (await files.has(toHtmlPath(trimmed))) return { status: 308, headers: { location: trimmed, 'content-length': '0' }, body: null };
       return missing(path);
     }
 
     // A page: the variant asked for, read alone (one asset fetch in the worker), the other checked only when needed.
     const twinPath = toTwinPath(path);
-    const headers = baseHeaders(config);
+    const headers: HeaderRecord = {};
     const twin = wantsMarkdown ? await files.get(twinPath) : undefined;
     if (twin) {
       // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
@@ -116,20 +105,5 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
       return { ...toFileAnswer(html, headers, request.acceptEncoding), variant: 'html' };
     }
     return toFileAnswer(html, headers, request.acceptEncoding);
-  };
-}
-
-/** The app's catch-all route: the planner's answer as a web Response. */
-export function createStaticHandler(planner: StaticPlanner, note?: NoteRequest): (event: H3Event) => Promise<Response> {
-  return async (event) => {
-    const request = event.req;
-    const answer = await planner({
-      method: request.method,
-      path: event.url.pathname,
-      accept: request.headers.get('accept'),
-      acceptEncoding: request.headers.get('accept-encoding'),
-    });
-    if (answer.variant) note?.(request, { variant: answer.variant });
-    return toAnswerResponse(answer, request);
   };
 }

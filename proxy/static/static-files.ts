@@ -14,8 +14,8 @@ export interface EncodedVariant {
 /** One file of dist with everything its response needs: held in memory (Node), or streamed from the platform's asset store (the worker). */
 export interface StaticFile {
   body: Uint8Array | ReadableStream<Uint8Array>;
-  /** Bytes of the body. */
-  size: number;
+  /** Bytes of the body; absent when an asset store streams it without saying. */
+  size?: number;
   /** A strong entity tag computed at start (RFC 9110 §8.8.3). */
   etag: string;
   type: string;
@@ -41,9 +41,9 @@ export interface SiteFiles {
  * the worker from the asset's length) without reading the text; the twins are nearly all ASCII, where the two agree.
  * Cloudflare's Markdown for Agents sends the same header, `x-markdown-tokens`; no tokenizer is bundled for an estimate.
  */
-export function toMarkdownTokens(type: string, size: number): number | undefined {
+export function toMarkdownTokens(type: string, size: number | undefined): number | undefined {
   // No size (an asset store that streams without a length): no estimate rather than a wrong one.
-  return type.startsWith('text/markdown') && size > 0 ? Math.ceil(size / 4) : undefined;
+  return type.startsWith('text/markdown') && size !== undefined && size > 0 ? Math.ceil(size / 4) : undefined;
 }
 
 /** A file as the Node entry read it: its public path, bytes and entity tag. */

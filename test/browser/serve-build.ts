@@ -1,29 +1,34 @@
 import { readEnv, toAppConfig } from '../../proxy/config.ts';
-import { createApp } from '../../proxy/create-app.ts';
-import { UpstreamError, type Forwarder } from '../../proxy/forward/forwarder.ts';
-import { listen, type Listening } from '../../proxy/node/listen.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { type Listening, listen } from '../../proxy/node/listen.ts';
 import { readDist } from '../../proxy/node/read-dist.ts';
-import { toStaticFiles, type RawFile } from '../../proxy/static/static-files.ts';
-import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
+import { type RawFile, toStaticFiles } from '../../proxy/static/static-files.ts';
 import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
-
-/** No page calls the MCP endpoint; if one does, it sees the edge's real 502 and the page check fails. */
-const noUpstream: Forwarder = async () => {
-  throw new UpstreamError('unreachable');
-};
+import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
 
 /**
- * Serves a build with the real edge app on a random loopback port, as `npm start` does. The build's absolute
- * URLs name BASE_URL; the browser goes to the loopback URL, where the site's relative links resolve. `change`
- * may alter the files first (a test that serves a tampered document).
+ * Serves a build through the Node door on a random loopback port, as `npm start` does. The build's absolute URLs
+ * name BASE_URL; the browser goes to the loopback URL, where the site's relative links resolve. `change` may alter
+ * the files first (a test that serves a tampered document). No page calls the MCP endpoint: the upstream, the
+ * build's APP_URL, is not reachable from here, and a page that tried would see the edge's real 502 and fail its check.
  */
 export async function serveBuild(dir: string, change: (files: RawFile[]) => RawFile[] = (files) => files): Promise<Listening> {
   // Pass the environment explicitly: vitest sets process.env.BASE_URL to "/" (see built-site.ts).
   const content = await readTestContent();
-  const config = toAppConfig(readEnv({ BASE_URL, APP_URL }), toBuildFacts(content, 'test'), {
-    appUrl: APP_URL,
-    issuer: content.site.auth_issuer,
-  });
-  const app = createApp(config, { files: toStaticFiles(change(readDist(dir))), forward: noUpstream });
-  return listen(app, '127.0.0.1', 0);
+  const env = readEnv({ BASE_URL, APP_URL });
+  const config = toAppConfig(env, toBuildFacts(content, 'test'), { appUrl: APP_URL, issuer: content.site.auth_issuer });
+  const pool = createUpstreamPool({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+  const listening = await listen(
+    createNodeEdge(config, { files: toStaticFiles(change(readDist(dir))), dispatch: pool.dispatch }),
+    '127.0.0.1',
+    0,
+  );
+  return {
+    ...listening,
+    async close() {
+      await listening.close();
+      await pool.close();
+    },
+  };
 }

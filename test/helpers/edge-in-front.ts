@@ -1,12 +1,10 @@
-import { createRemoteJWKSet } from 'jose';
-import { readEnv, toAppConfig } from '../../proxy/config.ts';
-import { createApp } from '../../proxy/create-app.ts';
-import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
-import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { toEtag } from '../../proxy/node/read-dist.ts';
-import { toStaticFiles, type RawFile } from '../../proxy/static/static-files.ts';
-import { getContentDir, readContent } from '../../src/content/read-content.ts';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { PATHS, REWRITES } from '../../facts/paths.ts';
+import { readEnv } from '../../proxy/config.ts';
+import { startNodeServer } from '../../proxy/node/create-node-server.ts';
+import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
 import { toProtectedResource } from '../../src/lib/to-protected-resource.ts';
 
@@ -23,38 +21,52 @@ export interface RunningEdge {
   close(): Promise<void>;
 }
 
-/**
- * The RFC 9728 documents the build writes for this base URL and issuer (the root one and its two path-inserted
- * copies), made by the build's own function, as dist/ files.
- */
-export function toProtectedResourceFiles(baseUrl: string, upstream: Upstream): RawFile[] {
-  const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: upstream.url, AUTH_ISSUER: upstream.issuer });
-  const body = new TextEncoder().encode(JSON.stringify(toProtectedResource(content)));
-  const paths = [REWRITES[PATHS.protectedResource]!, PATHS.protectedResourceMcp, PATHS.protectedResourceWellKnownMcp];
-  return paths.map((path) => ({ path, body, etag: toEtag(body) }));
+/** A file the edge serves besides the protected-resource documents: its public path and bytes. */
+export interface ExtraFile {
+  path: string;
+  body: Uint8Array | string;
 }
 
 /**
- * Starts the edge server on 127.0.0.1:`port` (its base URL) in front of `upstream`, as `npm start` wires it: the
- * production forwarder, tokens verified against the upstream's JWKS, and the protected-resource documents of
- * the build (plus any other `files`).
+ * The RFC 9728 documents the build writes for this base URL and issuer (the root one and its two path-inserted
+ * copies), made by the build's own function, as dist files.
  */
-export async function startEdgeInFront(port: number, upstream: Upstream, files: RawFile[] = []): Promise<RunningEdge> {
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = readEnv({ HOST: '127.0.0.1', PORT: String(port), BASE_URL: baseUrl });
+export function toProtectedResourceFiles(baseUrl: string, upstream: Upstream): ExtraFile[] {
   const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: upstream.url, AUTH_ISSUER: upstream.issuer });
-  const forward = createNodeForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
-  const app = createApp(toAppConfig(env, toBuildFacts(content, 'test'), { appUrl: upstream.url, issuer: upstream.issuer }), {
-    files: toStaticFiles([...toProtectedResourceFiles(baseUrl, upstream), ...files]),
-    forward,
-    getKey: createRemoteJWKSet(new URL(upstream.jwksUri)),
+  const body = JSON.stringify(toProtectedResource(content));
+  const paths = [REWRITES[PATHS.protectedResource]!, PATHS.protectedResourceMcp, PATHS.protectedResourceWellKnownMcp];
+  return paths.map((path) => ({ path, body }));
+}
+
+/**
+ * Starts the edge on 127.0.0.1:`port` (its base URL) in front of `upstream` exactly as `npm run serve` does
+ * (startNodeServer: the Node door, the upstream pool, tokens verified against the upstream's JWKS), over a dist
+ * folder of its own holding the build's facts for that address, the protected-resource documents and any `files`.
+ */
+export async function startEdgeInFront(port: number, upstream: Upstream, files: ExtraFile[] = []): Promise<RunningEdge> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const content = readContent(getContentDir(), { BASE_URL: baseUrl, APP_URL: upstream.url, AUTH_ISSUER: upstream.issuer });
+  const dist = mkdtempSync(join(tmpdir(), 'warden-edge-dist-'));
+  for (const file of [...toProtectedResourceFiles(baseUrl, upstream), ...files]) {
+    mkdirSync(dirname(join(dist, file.path)), { recursive: true });
+    writeFileSync(join(dist, file.path), file.body);
+  }
+  const facts = toBuildFacts(content, 'test');
+  writeFileSync(join(dist, PATHS.buildInfo), JSON.stringify(facts));
+  const env = readEnv({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    BASE_URL: baseUrl,
+    WARDEN_OUT_DIR: dist,
+    METRICS_PORT: 'off',
+    LOG_LEVEL: 'silent',
   });
-  const edge: Listening = await listen(app, '127.0.0.1', port);
+  const server = await startNodeServer(env, facts, { appUrl: upstream.url, issuer: upstream.issuer, jwksUrl: upstream.jwksUri });
   return {
     baseUrl,
     async close() {
-      await edge.close();
-      await forward.close();
+      await server.close();
+      rmSync(dist, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,74 @@
+import type { VerifyAccessToken } from '../runtime/auth/access-token.ts';
+import { createHealthRoute } from './api/health.ts';
+import type { AppConfig } from './config.ts';
+import type { EdgeRequest } from './edge-request.ts';
+import { toErrorAnswer } from './errors/render-error.ts';
+import { createEndpointPage } from './mcp/endpoint-page.ts';
+import { createMcpRoute } from './mcp/mcp-route.ts';
+import type { Answer, Plan, PlanResult } from './plan/plan.ts';
+import { withSharedHeaders } from './plan/shared-headers.ts';
+import { type RouteKind, toRoute } from './routes.ts';
+import { createStaticPlanner, type StaticRequest } from './static/serve-static.ts';
+import type { SiteFiles } from './static/static-files.ts';
+import { createStaticMemo } from './static/static-memo.ts';
+
+/** Plans the answer to any request: the one entry every door calls. */
+export type Answerer = (request: EdgeRequest) => PlanResult;
+
+/** What the routes read: the site's files, and the token verifier of the MCP gate (else the upstream verifies). */
+export interface AnswererDeps {
+  files: SiteFiles;
+  verifyToken?: VerifyAccessToken;
+  /**
+   * Whether `files` is a table held in memory that never changes (Node): the static route's answers are then planned
+   * once per path, variant and coding and remembered (proxy/static/static-memo.ts).
+   */
+  filesInMemory?: boolean;
+}
+
+const isPromise = (value: PlanResult): value is Promise<Plan> => typeof (value as Promise<Plan>).then === 'function';
+
+/**
+ * The edge's routes behind the route table (proxy/routes.ts), as one function from a request to its plan. It never
+ * throws: a failure is answered in the route's envelope (proxy/errors/render-error.ts), and every answer gets what
+ * all answers share (proxy/plan/shared-headers.ts) here, once, whichever door writes it.
+ */
+export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer {
+  const planner = createStaticPlanner(config, deps.files);
+  const toStaticRequest = (request: EdgeRequest): StaticRequest => ({
+    method: request.method,
+    path: request.path,
+    accept: request.headers.get('accept'),
+    acceptEncoding: request.headers.get('accept-encoding'),
+    preflight: request.method === 'OPTIONS' && request.headers.get('access-control-request-method') !== null,
+  });
+  const finish = (kind: RouteKind, answer: Answer) => withSharedHeaders(config, kind, answer);
+  const staticRoute = (request: EdgeRequest) => planner(toStaticRequest(request));
+  const routes: Record<RouteKind, (request: EdgeRequest) => PlanResult> = {
+    health: createHealthRoute(config),
+    mcp: createMcpRoute(config, { verifyToken: deps.verifyToken, page: createEndpointPage(planner) }),
+    // `/api/*` paths with no route of their own are the static route's problem 404s (or a file such as /api/catalog).
+    api: staticRoute,
+    static: deps.filesInMemory ? createStaticMemo(staticRoute, (answer) => finish('static', answer)) : staticRoute,
+  };
+
+  const settle = (kind: RouteKind, request: EdgeRequest, plan: Plan): Plan => {
+    if (plan.kind === 'forward') return plan;
+    if (plan.variant) request.note({ variant: plan.variant });
+    return finish(kind, plan);
+  };
+  return (request) => {
+    const kind = toRoute(request.path).kind;
+    let result: PlanResult;
+    try {
+      result = routes[kind](request);
+    } catch (error) {
+      return finish(kind, toErrorAnswer(config, kind, error, request));
+    }
+    if (!isPromise(result)) return settle(kind, request, result);
+    return result.then(
+      (plan) => settle(kind, request, plan),
+      (error: unknown) => finish(kind, toErrorAnswer(config, kind, error, request)),
+    );
+  };
+}

@@ -1,0 +1,54 @@
+import { toContentCoding } from '../../runtime/http/content-coding.ts';
+import type { EdgeRequest } from '../edge-request.ts';
+import type { Answer } from '../plan/plan.ts';
+import { toVariant } from './negotiate.ts';
+
+// Only paths that need no decoding and hold no dot segment: anything else takes the planner's full path checks.
+const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;
+const DOT_SEGMENT = /\/\.\.?(\/|$)/;
+/** Remembered answers, at most; paths are the client's, so past this many the table starts over. */
+const MAX_REMEMBERED = 16_384;
+
+/** Where an answer sits in its path's list: HTML or markdown, times identity, gzip or br. */
+const slot = (markdown: boolean, coding: string | undefined): number =>
+  (markdown ? 3 : 0) + (coding === 'br' ? 2 : coding === 'gzip' ? 1 : 0);
+
+/**
+ * Remembers the static route's answers over files held in memory, which never change while the process runs: a
+ * GET or HEAD of a plain path depends only on the path, the variant Accept chooses and the coding Accept-Encoding
+ * chooses (proxy/static/serve-static.ts), so each is planned once, finished once (`finish`) and then answered as it
+ * is, at once. 304 and HEAD are applied per request when it is written.
+ */
+export function createStaticMemo(route: (request: EdgeRequest) => Promise<Answer>, finish: (answer: Answer) => Answer) {
+  const answers = new Map<string, (Answer | undefined)[]>();
+  let remembered = 0;
+  return (request: EdgeRequest): Answer | Promise<Answer> => {
+    const path = request.path;
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      !PLAIN_PATH.test(path) ||
+      DOT_SEGMENT.test(path) ||
+      path.includes('//')
+    ) {
+      return route(request);
+    }
+    const at = slot(toVariant(request.headers.get('accept')) === 'markdown', toContentCoding(request.headers.get('accept-encoding')));
+    const known = answers.get(path)?.[at];
+    if (known) return known;
+    return route(request).then((answer) => {
+      if (remembered >= MAX_REMEMBERED) {
+        answers.clear();
+        remembered = 0;
+      }
+      let list = answers.get(path);
+      if (!list) {
+        list = Array.from({ length: 6 });
+        answers.set(path, list);
+      }
+      const finished = finish(answer);
+      if (!list[at]) remembered++;
+      list[at] = finished;
+      return finished;
+    });
+  };
+}

@@ -1,0 +1,17 @@
+import { toRequestId } from '../../runtime/http/request-id.ts';
+import type { EdgeRequest } from '../edge-request.ts';
+import { readLimitedBody } from '../mcp/read-body.ts';
+import type { Note } from '../observability/request-facts.ts';
+
+/** A web Request as the routes read it; `path` is the URL's path as sent (percent-encoded). */
+export function toWebEdgeRequest(request: Request, path: string, note: Note = () => {}): EdgeRequest {
+  return {
+    method: request.method,
+    path,
+    headers: request.headers,
+    headerNames: () => request.headers.keys(),
+    readBody: (limit) => readLimitedBody(request, limit),
+    requestId: toRequestId(request.headers),
+    note,
+  };
+}
