@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'scale',
           include: [
             'test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index}.test.ts',
-            'test/edge/{worker,every-page}.test.ts',
+            'test/edge/{worker,every-page,parity}.test.ts',
             'test/e2e/afdocs-scale.test.ts',
           ],
           globalSetup: ['test/helpers/scale-setup.ts'],

@@ -1,4 +1,5 @@
-import { PATHS, REWRITES, toPagePath, toTwinPath } from '../../facts/paths.ts';
+import { isAssetPath, PATHS, REWRITES, toPagePath, toTwinPath } from '../../facts/paths.ts';
+import { toAssetHeaders } from '../../runtime/http/asset-headers.ts';
 import type { AppConfig } from '../config.ts';
 import { createProblemError } from '../errors/http-errors.ts';
 import { type Answer, type HeaderRecord, toTextAnswer } from '../plan/plan.ts';
@@ -56,6 +57,19 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
     if (markdown) headers['x-robots-tag'] = 'noindex';
     return toFileAnswer(page, headers, request.acceptEncoding, 404);
   };
+  /**
+   * A path of the CDN's asset store (facts/paths.ts: isAssetPath) is answered as the CDN answers it alone: its file,
+   * GET and HEAD only (405), and an empty 404 with the path's headers where there is none, whatever the method (a hashed name that no longer
+   * exists, which no page of this build links).
+   */
+  const toAssetAnswer = async (request: StaticRequest, path: string): Promise<Answer> => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const file = read ? await files.get(path) : undefined;
+    if (file) return toFileAnswer(file, {}, request.acceptEncoding);
+    if (!read && (await files.has(path)))
+      return toTextAnswer(405, 'text/plain; charset=utf-8', '405 Method Not Allowed\n', { allow: 'GET, HEAD' });
+    return { status: 404, headers: { ...toAssetHeaders(path), 'content-length': '0' }, body: null };
+  };
   const exists = async (path: string) => (await files.has(REWRITES[path] ?? path)) || (await files.has(toHtmlPath(path)));
 
   return async (request) => {
@@ -65,6 +79,7 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
     // One answer to "which 404": markdown when asked for by Accept or by a `.md` name, refused paths included.
     const missing = (shown: string) => notFound(request, shown, wantsMarkdown || isMarkdownName(path ?? rawPath));
     if (path === undefined) return missing(rawPath);
+    if (isAssetPath(path)) return toAssetAnswer(request, path);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       if (!(await exists(path))) return missing(path);
       if (request.method === 'OPTIONS') return toDocumentOptions(request.preflight === true);

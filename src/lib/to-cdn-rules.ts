@@ -1,8 +1,7 @@
 import { AGENT_LINKS, toLinkValue } from '../../facts/agent-links.ts';
-import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE, toKnownContentType } from '../../facts/content-types.ts';
+import { CONTENT_TYPE_BY_PATH, MARKDOWN_TYPE } from '../../facts/content-types.ts';
 import { ASSET_FILES, ASSET_PREFIXES, isAssetPath, REWRITES, toUrl } from '../../facts/paths.ts';
-import { toCacheControl } from '../../runtime/http/cache-control.ts';
-import { isCompressibleType } from '../../runtime/http/compressible.ts';
+import { toAssetHeaders } from '../../runtime/http/asset-headers.ts';
 
 /** One `_headers` rule: a URL pattern and its header lines. */
 type Rule = [pattern: string, headers: string[]];
@@ -15,13 +14,8 @@ function toPattern(path: string): string {
   return prefix && dot > 0 ? `${prefix}*${name.slice(dot)}` : path;
 }
 
-/** The headers its path decides for a file of the asset store, by the rules the edge applies (proxy/static/file-answer.ts). */
-function toAssetHeaders(path: string): string[] {
-  const type = toKnownContentType(path) ?? 'application/octet-stream';
-  const lines = [`Content-Type: ${type}`, `Cache-Control: ${toCacheControl(path)}`];
-  if (isCompressibleType(type)) lines.push('Vary: Accept-Encoding');
-  return lines;
-}
+/** A header name as `_headers` writes it: `Content-Type`. */
+const toTitleCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 
 /**
  * `_headers` in the format Cloudflare and Netlify static hosting read, made from the rules the edge answers with, so
@@ -39,7 +33,7 @@ export function toHeadersFile(baseUrl: string, files: Iterable<string>): string 
   for (const path of files) {
     if (!isAssetPath(path)) continue;
     const pattern = toPattern(path);
-    const headers = toAssetHeaders(path);
+    const headers = Object.entries(toAssetHeaders(path)).map(([name, value]) => `${toTitleCase(name)}: ${value}`);
     const known = assets.get(pattern);
     if (known && known.join('\n') !== headers.join('\n')) throw new Error(`_headers: files under ${pattern} need different headers`);
     assets.set(pattern, headers);
