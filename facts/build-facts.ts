@@ -20,6 +20,8 @@ export const buildFactsSchema = z.strictObject({
   product: z.string().min(1),
   access_scope: z.string().min(1),
   public_methods: z.array(z.string().min(1)).min(1),
+  /** The resources `resources/read` may read without a credential: the published Agent Skills (facts/paths.ts toSkillUri). */
+  public_resources: z.array(z.string().min(1)),
   errors: errorsSchema,
 });
 

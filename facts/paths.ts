@@ -129,6 +129,15 @@ export function toSkillPath(name: string): string {
   return `/.well-known/agent-skills/${name}/SKILL.md`;
 }
 
+/**
+ * `warden` → `skill://warden/SKILL.md`: the URI of a skill's SKILL.md as MCP resource, in the shape the SDK's skills
+ * extension gives it (`skill://<skill path>/SKILL.md`). A scheme of its own, not the https address, because the text
+ * is read through the server (MCP resources, Common URI Schemes: https only for what clients fetch themselves).
+ */
+export function toSkillUri(name: string): string {
+  return `skill://${encodeURIComponent(name)}/SKILL.md`;
+}
+
 /** The `type` URL of a problem code: its anchored section on the errors page (RFC 9457 §3.1.1). */
 export function toProblemTypeUrl(baseUrl: string, code: string): string {
   return toUrl(baseUrl, `${PATHS.errorsDoc}#${code.replace(/_/g, '-')}`);

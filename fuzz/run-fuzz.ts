@@ -12,6 +12,8 @@ import { getFreePort } from '../harness/free-port.ts';
 import { createFuzzContext, sampleCases } from '../harness/hostile/fuzz-context.ts';
 import { createFuzzKeys } from '../harness/hostile/fuzz-tokens.ts';
 import { startRecordingUpstream } from '../harness/hostile/recording-upstream.ts';
+import { getContentDir, readContent } from '../src/content/read-content.ts';
+import { toSkillUri } from '../facts/paths.ts';
 import { runCases, toTallyTable } from '../harness/hostile/run-cases.ts';
 import { runSoak, toRssSummary } from '../harness/soak.ts';
 import { readBuildFacts } from '../proxy/node/build-info.ts';
@@ -35,9 +37,15 @@ const edgePort = await getFreePort();
 const baseUrl = `http://127.0.0.1:${edgePort}`;
 const issuer = 'https://auth.fuzz.example';
 const keys = await createFuzzKeys(issuer, baseUrl);
-const upstream = await startRecordingUpstream(keys, ['initialize', 'notifications/initialized', 'ping', 'tools/list', 'server/discover'], {
-  timeoutMs: TIMING.UPSTREAM_TIMEOUT_MS,
-});
+// The gate the upstream checks for bypasses is the content's: its public methods and the published skills.
+const content = readContent(getContentDir(), { BASE_URL: baseUrl });
+const publicResources = content.skills.map((skill) => toSkillUri(skill.name));
+const upstream = await startRecordingUpstream(
+  keys,
+  content.site.mcp.public_methods,
+  { timeoutMs: TIMING.UPSTREAM_TIMEOUT_MS },
+  publicResources,
+);
 log(`building the real content for ${baseUrl}`);
 const dist = await buildDist({ baseUrl, appUrl: upstream.url, issuer: upstream.url });
 let failed = false;
@@ -56,7 +64,12 @@ try {
   };
   const edge = await spawnServer('proxy/serve.ts', env, baseUrl, '/api/health');
   try {
-    const ctx = await createFuzzContext(keys, { publicMethods: facts.public_methods, bodyLimitBytes: 1_048_576, ownOrigin: baseUrl });
+    const ctx = await createFuzzContext(keys, {
+      publicMethods: facts.public_methods,
+      publicResources: facts.public_resources,
+      bodyLimitBytes: 1_048_576,
+      ownOrigin: baseUrl,
+    });
     const cases = sampleCases(ctx, config.FUZZ_RUNS, config.FUZZ_SEED);
     log(`${cases.length} hostile requests, ${config.FUZZ_CONCURRENCY} at a time (seed ${config.FUZZ_SEED})`);
     const tally = await runCases(baseUrl, cases, { concurrency: config.FUZZ_CONCURRENCY, timeoutMs: config.FUZZ_TIMEOUT_MS });

@@ -87,6 +87,8 @@ export interface AppConfig {
   accessScope: string;
   /** JSON-RPC methods that need no credential (content `mcp.public_methods`). */
   publicMethods: readonly string[];
+  /** What `resources/read` may read without a credential: the published Agent Skills (build facts `public_resources`). */
+  publicResources: readonly string[];
   /** Accepted `iss` and `aud` values when tokens are verified. */
   token: { issuer: string; audiences: string[] };
   upstreamTimeoutMs: number;
@@ -152,6 +154,7 @@ export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): Ap
     errors: facts.errors,
     accessScope: facts.access_scope,
     publicMethods: facts.public_methods,
+    publicResources: facts.public_resources,
     token: { issuer: upstream.issuer, audiences: toAudiences(baseUrl, env.TOKEN_AUDIENCE) },
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,

@@ -28,6 +28,8 @@ export interface HostileCase {
 export interface FuzzContext {
   /** JSON-RPC methods that pass without a token (content `mcp.public_methods`). */
   publicMethods: readonly string[];
+  /** What `resources/read` may read without a token (build facts `public_resources`); any other read needs one. */
+  publicResources?: readonly string[];
   /** A valid access token (scope warden:access) for this server. */
   goodToken: string;
   /** Attack tokens with the status each must get (jwt-cases.ts). */

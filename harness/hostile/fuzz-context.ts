@@ -10,7 +10,7 @@ import { upstreamCases } from './upstream-cases.ts';
 /** Everything the generators need, with tokens signed by the fuzz's keys. */
 export async function createFuzzContext(
   keys: FuzzKeys,
-  options: { publicMethods: readonly string[]; bodyLimitBytes: number; ownOrigin: string },
+  options: { publicMethods: readonly string[]; publicResources?: readonly string[]; bodyLimitBytes: number; ownOrigin: string },
 ): Promise<FuzzContext> {
   return { ...options, goodToken: await signFuzzToken(keys), attackTokens: await createAttackTokens(keys) };
 }

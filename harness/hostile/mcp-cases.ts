@@ -3,6 +3,15 @@ import { HEALTH_CHECK, toMcpPost, toRawRequest, type FuzzContext, type HostileCa
 
 const PATHS = ['/mcp', '/.well-known/mcp'];
 const GATED = ['tools/call', 'resources/subscribe', 'prompts/get', 'sampling/createMessage', 'completion/complete', 'logging/setLevel'];
+/** Resources no one may read without a token (contract §5: Lessons and the hosted functions are behind OAuth). */
+const PRIVATE_URIS = [
+  'lessons://team/1',
+  'skill://warden/../secrets',
+  'skill://warden/SKILL.md?x=1',
+  'SKILL://WARDEN/SKILL.MD',
+  'file:///etc/passwd',
+  '',
+];
 
 const wellFormed = (name: string, raw: string | Buffer, expect: number[]): HostileCase => ({
   category: 'mcp',
@@ -28,10 +37,42 @@ export function mcpCases(ctx: FuzzContext): fc.Arbitrary<HostileCase> {
     fc.string({ minLength: 1, maxLength: 30 }).filter((m) => !ctx.publicMethods.includes(m) && !m.startsWith('notifications/')),
   );
   const id = fc.oneof(fc.integer(), fc.string({ maxLength: 20 }));
+  const publicResources = ctx.publicResources ?? [];
+  // resources/read is public only for the published resources: it has cases of its own below.
+  const openMethods = ctx.publicMethods.filter((m) => !m.startsWith('notifications/') && m !== 'resources/read');
   return fc.oneof(
     fc
-      .tuple(path, fc.constantFrom(...ctx.publicMethods.filter((m) => !m.startsWith('notifications/'))), id, json)
+      .tuple(path, fc.constantFrom(...openMethods), id, json)
       .map(([p, method, i, params]) => wellFormed(`public ${method} without a token`, toMcpPost(p, rpc({ id: i, method, params })), [200])),
+    ...(publicResources.length > 0
+      ? [
+          fc
+            .tuple(path, fc.constantFrom(...publicResources), id)
+            .map(([p, uri, i]) =>
+              wellFormed(
+                `resources/read of ${uri} without a token`,
+                toMcpPost(p, rpc({ id: i, method: 'resources/read', params: { uri } })),
+                [200],
+              ),
+            ),
+        ]
+      : []),
+    fc
+      .tuple(path, fc.oneof(fc.constantFrom(...PRIVATE_URIS), fc.webUrl(), fc.string({ maxLength: 40 })), id)
+      .filter(([, uri]) => !publicResources.includes(uri))
+      .map(([p, uri, i]) =>
+        wellFormed(
+          `resources/read of ${JSON.stringify(uri)} without a token`,
+          toMcpPost(p, rpc({ id: i, method: 'resources/read', params: { uri } })),
+          [401],
+        ),
+      ),
+    fc
+      .tuple(path, id, json)
+      .filter(([, , params]) => !publicResources.includes(String((params as { uri?: unknown } | null)?.uri)))
+      .map(([p, i, params]) =>
+        wellFormed('resources/read with any params without a token', toMcpPost(p, rpc({ id: i, method: 'resources/read', params })), [401]),
+      ),
     fc
       .tuple(path, fc.constantFrom('notifications/initialized', 'notifications/cancelled'))
       .map(([p, method]) => wellFormed(`${method} without a token`, toMcpPost(p, rpc({ method })), [202])),

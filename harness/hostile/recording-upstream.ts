@@ -43,6 +43,7 @@ export async function startRecordingUpstream(
   keys: FuzzKeys,
   publicMethods: readonly string[],
   timing: { timeoutMs: number },
+  publicResources: readonly string[] = [],
 ): Promise<RecordingUpstream> {
   const bypasses: RecordingUpstream['bypasses'] = [];
   let received = 0;
@@ -79,7 +80,12 @@ export async function startRecordingUpstream(
     const method = typeof message?.method === 'string' ? message.method : undefined;
     const gated =
       req.method === 'DELETE' ||
-      (req.method === 'POST' && needsCredential({ method, hasId: message !== undefined && 'id' in message }, publicMethods));
+      (req.method === 'POST' &&
+        needsCredential(
+          { method, hasId: message !== undefined && 'id' in message, params: message?.params },
+          publicMethods,
+          publicResources,
+        ));
     if (gated) {
       const why = await hasValidToken(req);
       if (why) bypasses.push({ method: method ?? req.method ?? '', reason: why });

@@ -9,10 +9,21 @@ import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
 import type { JsonRpcMessage } from './json-rpc.ts';
 import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
 
-/** Whether a message may pass the gate without a Bearer token (content `mcp.public_methods`; deny by default). */
-export function isPublicMessage(message: JsonRpcMessage, publicMethods: readonly string[]): boolean {
-  const method = message.kind === 'response' ? undefined : message.method;
-  return !needsCredential({ method, hasId: message.kind !== 'notification' }, publicMethods);
+/**
+ * Whether a message may pass the gate without a Bearer token (content `mcp.public_methods`, and for `resources/read`
+ * the published resources only; runtime/mcp/needs-credential.ts: deny by default).
+ */
+export function isPublicMessage(
+  message: JsonRpcMessage,
+  publicMethods: readonly string[],
+  publicResources: readonly string[] = [],
+): boolean {
+  if (message.kind === 'response') return !needsCredential({ hasId: true }, publicMethods);
+  return !needsCredential(
+    { method: message.method, hasId: message.kind !== 'notification', params: message.params },
+    publicMethods,
+    publicResources,
+  );
 }
 
 /** A credential refusal with this host's challenge (its metadata, and the scopes to ask for). */
@@ -32,7 +43,7 @@ export function toRefusal(
  * (MCP security best practices: sessions are not authentication), so it needs one.
  */
 export function needsToken(config: AppConfig, method: string, headers: HeaderLookup, message: JsonRpcMessage | undefined): boolean {
-  if (message) return !isPublicMessage(message, config.publicMethods);
+  if (message) return !isPublicMessage(message, config.publicMethods, config.publicResources);
   return method === 'DELETE' || headers.get('authorization') !== null;
 }
 

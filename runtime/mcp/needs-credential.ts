@@ -4,15 +4,26 @@ export interface GateMessage {
   method?: string;
   /** Whether the message has an `id` member: requests do, notifications do not. */
   hasId: boolean;
+  /** The message's `params`, where a public method's rule reads them (`resources/read`: its `uri`). */
+  params?: unknown;
 }
+
+/** The method whose public use is limited to the published resources. */
+const READ_RESOURCE = 'resources/read';
 
 /**
  * Whether a message needs an OAuth Bearer token (contract §4.2 rules 2–3, §5): public methods and
  * `notifications/*` pass; everything else, responses and id-less "notifications" of other methods
- * included (an id-less tools/call must not slip past), needs one. Deny by default.
+ * included (an id-less tools/call must not slip past), needs one. Deny by default, within a public method too:
+ * `resources/read` is public for the resources anyone may read anyway (the published Agent Skills,
+ * `publicResources`), and a read of any other (Lessons among them, contract §5) needs a token.
  */
-export function needsCredential(message: GateMessage, publicMethods: readonly string[]): boolean {
+export function needsCredential(message: GateMessage, publicMethods: readonly string[], publicResources: readonly string[] = []): boolean {
   if (message.method === undefined) return true;
+  if (message.method === READ_RESOURCE && publicMethods.includes(READ_RESOURCE)) {
+    const uri = (message.params as { uri?: unknown } | null | undefined)?.uri;
+    return !(typeof uri === 'string' && publicResources.includes(uri));
+  }
   if (publicMethods.includes(message.method)) return false;
   return message.hasId || !message.method.startsWith('notifications/');
 }

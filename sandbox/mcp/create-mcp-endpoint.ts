@@ -7,6 +7,7 @@ import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
 import { McpError, toMcpAuthError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
 import { createMcpServer, type McpServerDeps } from './create-mcp-server.ts';
 import { toAcceptedForm } from './response-form.ts';
+import { toSkillUri } from '../../facts/paths.ts';
 
 /** What the gate in front of the MCP handler checks. */
 export interface McpEndpointOptions extends McpServerDeps {
@@ -25,7 +26,7 @@ export interface McpEndpoint {
 type Message = Record<string, unknown> | null;
 
 /** The message of a POST body that needs a credential, or null (not JSON: the MCP handler answers -32700). */
-async function readGated(request: Request, publicMethods: readonly string[]): Promise<Message> {
+async function readGated(request: Request, publicMethods: readonly string[], publicResources: readonly string[]): Promise<Message> {
   if (request.method !== 'POST') return null;
   let value: unknown;
   try {
@@ -38,7 +39,8 @@ async function readGated(request: Request, publicMethods: readonly string[]): Pr
   return (
     messages.find((m) => {
       if (!m || typeof m !== 'object') return false;
-      return needsCredential({ method: typeof m.method === 'string' ? m.method : undefined, hasId: 'id' in m }, publicMethods);
+      const method = typeof m.method === 'string' ? m.method : undefined;
+      return needsCredential({ method, hasId: 'id' in m, params: m.params }, publicMethods, publicResources);
     }) ?? null
   );
 }
@@ -61,6 +63,7 @@ export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
   const handler: McpHttpHandler = createMcpHandler(({ authInfo }) => createMcpServer(o, authInfo));
   const scopeOf = new Map(o.content.tools.map((t) => [t.name, t.scope]));
   const { access_scope: accessScope, mcp } = o.content.site;
+  const publicResources = o.content.skills.map((skill) => toSkillUri(skill.name));
   const refuse = (error: McpError) => toMcpErrorResponse(o.content.errors, error);
 
   return {
@@ -74,7 +77,7 @@ export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
           ),
         );
       }
-      const gated = await readGated(request, mcp.public_methods);
+      const gated = await readGated(request, mcp.public_methods, publicResources);
       let authInfo: AuthInfo | undefined;
       if (gated) {
         const params = gated.params as { name?: unknown } | undefined;

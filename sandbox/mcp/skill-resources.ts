@@ -2,6 +2,7 @@ import type { Resource } from '@modelcontextprotocol/server';
 import type { Content } from '../../src/content/read-content.ts';
 import { toSkillDescription, toSkillMd } from '../../src/lib/to-skill-md.ts';
 import { MARKDOWN_TYPE } from '../../facts/content-types.ts';
+import { toSkillUri } from '../../facts/paths.ts';
 
 /** The media type the site serves SKILL.md with, without its charset (a resource's text is a JSON string, not bytes). */
 const MARKDOWN = MARKDOWN_TYPE.split(';')[0]!;
@@ -12,14 +13,7 @@ export interface TextResource {
   text: string;
 }
 
-/**
- * `warden` → `skill://warden/SKILL.md`: the URI of a skill's SKILL.md as MCP resource, in the shape the SDK's skills
- * extension gives it (`skill://<skill path>/SKILL.md`). A scheme of its own, not the https address, because the
- * text is read through the server (MCP resources, Common URI Schemes: https only for what clients fetch themselves).
- */
-export function toSkillUri(name: string): string {
-  return `skill://${encodeURIComponent(name)}/SKILL.md`;
-}
+export { toSkillUri };
 
 /**
  * Every Agent Skill of the content as an MCP resource: the SKILL.md the build publishes at

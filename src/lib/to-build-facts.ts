@@ -1,8 +1,9 @@
 import type { Content } from '../content/read-content.ts';
 import type { BuildFacts } from '../../facts/build-facts.ts';
+import { toSkillUri } from '../../facts/paths.ts';
 
 /** The facts a build writes for the servers (`dist/_build.json`), from the content it was made from. */
-export function toBuildFacts({ site, errors }: Content, sourceHash: string): BuildFacts {
+export function toBuildFacts({ site, errors, skills }: Content, sourceHash: string): BuildFacts {
   return {
     base_url: site.base_url,
     app_url: site.app_url,
@@ -13,6 +14,7 @@ export function toBuildFacts({ site, errors }: Content, sourceHash: string): Bui
     product: site.product.name,
     access_scope: site.access_scope,
     public_methods: site.mcp.public_methods,
+    public_resources: skills.map((skill) => toSkillUri(skill.name)),
     errors,
   };
 }

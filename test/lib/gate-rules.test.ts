@@ -13,7 +13,6 @@ describe('needsCredential (contract §4.2 rules 2–3, deny by default)', () => 
     ['server/discover', true, false],
     ['resources/list', true, false],
     ['resources/templates/list', true, false],
-    ['resources/read', true, false],
     ['notifications/initialized', false, false],
     ['notifications/cancelled', false, false],
     ['tools/call', true, true],
@@ -27,6 +26,23 @@ describe('needsCredential (contract §4.2 rules 2–3, deny by default)', () => 
   });
 
   it('a response (no method) needs one', () => expect(needsCredential({ hasId: true }, PUBLIC)).toBe(true));
+
+  const SKILL = 'skill://warden/SKILL.md';
+  it.each([
+    [{ uri: SKILL }, false],
+    [{ uri: 'lessons://team/1' }, true],
+    [{ uri: 'skill://warden/SKILL.md#x' }, true],
+    [{ uri: 'SKILL://WARDEN/SKILL.MD' }, true],
+    [{ uri: [SKILL] }, true],
+    [{}, true],
+    [null, true],
+    [SKILL, true],
+  ])('resources/read of %j → needs a credential: %s (public only for the published skills)', (params, expected) => {
+    expect(needsCredential({ method: 'resources/read', hasId: true, params }, PUBLIC, [SKILL])).toBe(expected);
+  });
+
+  it('resources/read needs one for every resource when none is published', () =>
+    expect(needsCredential({ method: 'resources/read', hasId: true, params: { uri: SKILL } }, PUBLIC)).toBe(true));
 });
 
 describe('findDuplicateKey', () => {
