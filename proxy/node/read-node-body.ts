@@ -10,7 +10,11 @@ import { abandonBody } from './unread-body.ts';
  */
 export function readNodeBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new BodyTooLargeError());
+  if (Number.isFinite(declared) && declared > limit) {
+    // Refused unread: the rest is read and dropped after the answer within bounds, not for as long as it claims.
+    abandonBody(req, res);
+    return Promise.reject(new BodyTooLargeError());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { closeRefused } from '../../runtime/node/close-refused.ts';
 
 /** How much of an abandoned body is read and dropped to keep its connection, and for how long. */
 export const DRAIN_LIMIT = { bytes: 4 * 1024 * 1024, ms: 5000 };
@@ -7,14 +8,14 @@ export const DRAIN_LIMIT = { bytes: 4 * 1024 * 1024, ms: 5000 };
 /**
  * Keeps a connection usable when its request body was given up before its end: node:http then stops reading the
  * socket, and the next request on the connection would wait behind the unread rest forever. The rest is read and
- * dropped instead (as nginx discards a refused body), so the connection carries the next request; a client that
+ * dropped instead (as nginx discards a refused body), so the connection carries the next request. A client that
  * sends more than DRAIN_LIMIT after the answer, or takes longer, loses the connection (RFC 9112 §9.6 lets a server
- * close it).
+ * close it) by a lingering close (runtime/node/close-refused.ts), so a client still sending reads its answer
+ * rather than a reset.
  */
 function drainRest(req: IncomingMessage, socket: Socket): void {
   if (req.complete || socket.destroyed) return;
   const start = socket.bytesRead;
-  const deadline = Date.now() + DRAIN_LIMIT.ms;
   // A readable stream that flows with no 'data' listener drops what it reads (Node's stream documentation).
   req.removeAllListeners('data');
   req.resume();
@@ -24,37 +25,32 @@ function drainRest(req: IncomingMessage, socket: Socket): void {
     if (req.complete || socket.destroyed) socket.off('pause', keepReading);
     else socket.resume();
   };
-  socket.on('pause', keepReading);
-  socket.resume();
-  const timer = setInterval(() => {
-    if (req.complete || socket.destroyed) {
-      clearInterval(timer);
-      return void socket.off('pause', keepReading);
-    }
-    if (Date.now() > deadline || socket.bytesRead - start > DRAIN_LIMIT.bytes) {
-      clearInterval(timer);
-      socket.destroy();
-    }
-  }, 50);
+  const stop = () => {
+    clearTimeout(timer);
+    socket.off('pause', keepReading);
+    socket.off('data', count);
+  };
+  const giveUp = () => {
+    stop();
+    if (!req.complete && !socket.destroyed) closeRefused(socket);
+  };
+  // Counted as it arrives: a fast client is let go as soon as it passes the limit, not at the next look.
+  const count = () => {
+    if (req.complete) stop();
+    else if (socket.bytesRead - start > DRAIN_LIMIT.bytes) giveUp();
+  };
+  const timer = setTimeout(giveUp, DRAIN_LIMIT.ms);
   timer.unref();
+  socket.on('pause', keepReading);
+  socket.on('data', count);
+  socket.once('close', stop);
+  socket.resume();
 }
 
-/** A Node fast path stops reading a body where it is (proxy/node/read-node-body.ts); the rest is dropped after the answer. */
+/** A route stops reading a body where it is (proxy/node/read-node-body.ts); the rest is dropped after the answer. */
 export function abandonBody(req: IncomingMessage, res: ServerResponse): void {
   req.removeAllListeners('data');
   req.pause();
   const socket = req.socket;
   res.once('finish', () => drainRest(req, socket));
-}
-
-/**
- * For a request the app answers: the app cancels a body over its limit, which destroys the request stream; the rest
- * is dropped after the answer. A body nobody started reading needs nothing: node:http dumps it itself.
- */
-export function drainAbandonedBody(req: IncomingMessage, res: ServerResponse): void {
-  // The request lets go of its socket once destroyed: it is held from the start.
-  const socket = req.socket;
-  res.once('finish', () => {
-    if (req.destroyed) drainRest(req, socket);
-  });
 }
