@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
@@ -45,4 +45,58 @@ export async function startWorker(distDir: string, bindings: Record<string, stri
       rmSync(outDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The reference a worker is measured against: a worker that only hands each request to its static assets
+ * (`env.ASSETS.fetch`), run first on every path, over the same dist, with the platform's default HTML handling (so
+ * `/docs/x` is `/docs/x.html`). What it costs is the platform's own share of any request.
+ */
+export async function startAssetsOnlyWorker(distDir: string): Promise<RunningWorker> {
+  const outDir = mkdtempSync(join(tmpdir(), 'warden-assets-worker-'));
+  const outFile = join(outDir, 'worker.js');
+  writeFileSync(outFile, 'export default { fetch: (request, env) => env.ASSETS.fetch(request) };\n');
+  const assets = {
+    directory: distDir,
+    binding: 'ASSETS',
+    run_worker_first: true,
+    html_handling: 'auto-trailing-slash',
+    not_found_handling: 'none',
+  };
+  const config = unstable_readConfig({ config: resolve('wrangler.jsonc') });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions({ ...config, assets: assets as typeof config.assets });
+  const mf = new Miniflare({
+    ...(workerOptions as object),
+    modules: true,
+    scriptPath: outFile,
+    modulesRoot: outDir,
+    host: '127.0.0.1',
+    port: 0,
+    logRequests: false,
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  const origin = (await mf.ready).origin;
+  return {
+    origin,
+    bundle: { outFile, bytes: 0, gzipBytes: 0 },
+    async dispose() {
+      await mf.dispose();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The workerd processes this process runs (Miniflare's children), by pid. */
+export function listWorkerdPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return stat.includes('(workerd)') && Number(fields[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
