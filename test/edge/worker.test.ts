@@ -2,7 +2,7 @@
  * The same app on an edge runtime, checked for real: the worker for the test build runs in workerd (Miniflare) as
  * wrangler.jsonc deploys it, with the build as its static assets and a node:http upstream standing in for APP_URL.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,13 +80,14 @@ describe('the worker bundle on workerd', () => {
     const res = await get('/docs/overview', { headers: { accept: 'text/markdown' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(res.headers.get('x-markdown-tokens')).toMatch(/^[1-9]\d*$/);
     expect(res.headers.get('link')).toContain(`<${BASE_URL}/docs/overview>; rel="canonical"`);
     expect(res.headers.get('link')).toContain(`<${BASE_URL}/llms.txt>; rel="describedby"; type="text/plain"`);
     expect(await res.text()).toMatch(/^# Overview/);
     const html = await get('/docs/overview', { headers: { accept: 'text/html' } });
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(html.headers.get('vary')).toBe('Accept');
+    expect(html.headers.get('vary')).toBe('Accept, Accept-Encoding');
   });
 
   it("a GET of /mcp by a browser or agent gets the endpoint page by Accept, with Vary and cache headers; an MCP client's GET is forwarded", async () => {
@@ -106,18 +107,21 @@ describe('the worker bundle on workerd', () => {
     await client.body?.cancel();
   });
 
-  it('RFC 8288: the agent links on pages, health, problems and the files the asset layer serves', async () => {
-    for (const path of ['/docs/overview', '/api/health', '/api/v9/nothing']) {
+  it('RFC 8288: the agent links, absolute, on pages, documents, health, problems and the files the asset layer serves alone', async () => {
+    const css = readdirSync(join(DIST, '_astro')).find((f) => f.endsWith('.css'));
+    for (const path of [
+      '/docs/overview',
+      '/api/health',
+      '/api/v9/nothing',
+      '/llms.txt',
+      '/openapi.json',
+      '/docs/overview.md',
+      '/install',
+      `/_astro/${css}`,
+    ]) {
       const res = await get(path);
       expect(res.headers.get('link'), path).toContain(`<${BASE_URL}/.well-known/api-catalog>; rel="api-catalog"`);
       expect(res.headers.get('link'), path).toContain(`<${BASE_URL}/openapi.json>; rel="service-desc"`);
-      await res.arrayBuffer();
-    }
-    // Files the asset layer serves without the worker carry them from _headers, as relative targets (RFC 8288 §3.2).
-    for (const path of ['/llms.txt', '/openapi.json', '/docs/overview.md', '/.well-known/api-catalog', '/install']) {
-      const res = await get(path);
-      expect(res.headers.get('link'), path).toContain('</.well-known/api-catalog>; rel="api-catalog"');
-      expect(res.headers.get('link'), path).toContain('</openapi.json>; rel="service-desc"');
       // Read to the end: a body dropped half-sent makes workerd log a broken pipe.
       await res.arrayBuffer();
     }
@@ -132,11 +136,13 @@ describe('the worker bundle on workerd', () => {
     expect(again.status).toBe(304);
   });
 
-  it('twins and the llms files come straight from the asset layer, with the types and noindex of _headers', async () => {
+  it('twins and the llms files come from the worker, with their types, noindex and token counts', async () => {
     const twin = await get('/docs/overview.md');
     expect(twin.status).toBe(200);
     expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(twin.headers.get('x-robots-tag')).toBe('noindex');
+    expect(twin.headers.get('x-markdown-tokens')).toMatch(/^[1-9]\d*$/);
+    expect(twin.headers.get('access-control-allow-origin')).toBe('*');
     expect(await twin.text()).toBe(readFileSync(join(DIST, 'docs/overview.md'), 'utf8'));
     const llms = await get('/llms.txt');
     expect(llms.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -151,7 +157,7 @@ describe('the worker bundle on workerd', () => {
     const html = await get('/no/such/page');
     expect(html.status).toBe(404);
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(html.headers.get('vary')).toBe('Accept');
+    expect(html.headers.get('vary')).toBe('Accept, Accept-Encoding');
   });
 
   it('the script carries the app and the build facts only, well under the Workers size limit', () => {
