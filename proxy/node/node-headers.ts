@@ -4,7 +4,7 @@ import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
 /**
  * Fields node:http keeps only the first line of (or, for Cookie, joins with "; "), where web `Headers` joins every
  * line with ", " (node:http message.headers; Fetch standard: get a header value). Their raw lines are read instead,
- * so a repeated Authorization reads the same on the Node fast paths as in the app, and is refused the same way.
+ * so a repeated Authorization reads the same on the Node door as on the web door, and is refused the same way.
  */
 const NOT_COMMA_JOINED: ReadonlySet<string> = new Set([
   'age',

@@ -3,7 +3,7 @@ import type { HeaderLookup } from '../../runtime/http/header-lookup.ts';
 import { toRequestId } from '../../runtime/http/request-id.ts';
 
 /**
- * The request id of a request a Node fast path answers (runtime/http/request-id.ts), from its headers as
+ * The request id of a request the Node door answers (runtime/http/request-id.ts), from its headers as
  * proxy/node/node-headers.ts reads them. A new one is made by node:crypto's randomUUID directly: the web `crypto`
  * global reaches it through a getter and a receiver check on every call.
  */

@@ -13,9 +13,9 @@ function toHeaders(raw: Record<string, string | string[] | undefined>): Headers 
 }
 
 /**
- * The app's forwarder on Node: the Node server's one upstream pool (proxy/node/upstream-pool.ts: its timeout and
- * its retry of a request that met a closing connection), which the MCP fast path uses too, with the answer as a web
- * Response whose body streams under the idle limit (proxy/forward/idle-watch.ts, as web streams: idle-limit.ts). The
+ * The web door's forwarder on Node (`npm run dev`): the keep-alive pool the Node door sends over
+ * (proxy/node/upstream-pool.ts: its timeout and its retry of a request that met a closing connection), with the answer
+ * as a web Response whose body streams under the idle limit (proxy/forward/idle-watch.ts, as web streams: idle-limit.ts). The
  * body is held back upstream while the client is slow to read, and a client that leaves drops the exchange.
  */
 export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
@@ -61,7 +61,7 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
               },
               new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
             );
-            // The Response is handed over with the body's first bytes, as the MCP fast path writes its head
+            // The Response is handed over with the body's first bytes, as the Node door writes its head
             // (proxy/node/relay-answer.ts): a body malformed from its first byte is then a 502 with nothing sent. The
             // wait for them is under the idle limit too; when it passes, the Response is handed over before the upstream
             // is dropped, so it ends as an idle body does rather than as a failed request.

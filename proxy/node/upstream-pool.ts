@@ -1,7 +1,7 @@
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { UpstreamError } from '../forward/forwarder.ts';
 
-/** What the MCP fast path hears of one upstream exchange, as it happens (no stream or message object around it). */
+/** What the Node door hears of one upstream exchange, as it happens (no stream or message object around it). */
 export interface UpstreamCallbacks {
   /** The final answer's status and headers (1xx interim answers are not told). */
   onHead(status: number, headers: Record<string, string | string[] | undefined>): void;
@@ -71,7 +71,7 @@ function toUpstreamError(error: SocketFailure): UpstreamError {
 }
 
 /**
- * The Node server's one keep-alive pool to the upstream (HTTP/1.1), for the MCP fast path and the app alike: undici's
+ * The Node server's one keep-alive pool to the upstream (HTTP/1.1), for the Node door and `npm run dev` alike: undici's
  * dispatcher hands the answer over without the IncomingMessage and ClientRequest node:http would build around it.
  * `timeoutMs` bounds the wait for the answer's head (a free connection, the connect, the upstream's time); the body
  * then streams under the caller's idle limit. A request that meets a reused connection the upstream had closed, and

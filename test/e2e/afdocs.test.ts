@@ -10,7 +10,7 @@ import { getCheckablePort } from '../helpers/checkable-port.ts';
 import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
 
 // The Agent-Friendly Documentation Spec's own checker (afdocs) over the real content built for a loopback address and
-// served there from both doors: the Node edge server (with its fast paths), then the worker in workerd on the same
+// served there from both doors: the Node edge server, then the worker in workerd on the same
 // port. No check may fail, and no warning may stand but those EXPLAINED_WARNINGS answers for.
 let port: number;
 let baseUrl: string;
