@@ -1,6 +1,7 @@
 import type { VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import { createHealthRoute } from './api/health.ts';
-import type { AppConfig } from './config.ts';
+import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';
+import { type AppConfig, ConfigError } from './config.ts';
 import type { EdgeRequest } from './edge-request.ts';
 import { toErrorAnswer } from './errors/render-error.ts';
 import { createEndpointPage } from './mcp/endpoint-page.ts';
@@ -34,6 +35,9 @@ const isPromise = (value: PlanResult): value is Promise<Plan> => typeof (value a
  * all answers share (proxy/plan/shared-headers.ts) here, once, whichever door writes it.
  */
 export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer {
+  // Every code the routes can answer must be content before the first request needs it.
+  const missing = findMissingErrorEntries(config.errors);
+  if (missing.length > 0) throw new ConfigError(`content/errors.yaml lacks what the server answers: ${missing.join(', ')}`);
   const planner = createStaticPlanner(config, deps.files);
   const toStaticRequest = (request: EdgeRequest): StaticRequest => ({
     method: request.method,

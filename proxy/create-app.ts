@@ -1,11 +1,11 @@
 import { H3 } from 'h3';
 import type { JWTVerifyGetKey } from 'jose';
-import { createAccessTokenVerifier, type VerifyAccessToken } from '../runtime/auth/access-token.ts';
-import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';
-import { ConfigError, type AppConfig } from './config.ts';
+import type { VerifyAccessToken } from '../runtime/auth/access-token.ts';
+import type { AppConfig } from './config.ts';
 import { createAnswerer } from './create-answerer.ts';
 import { toErrorAnswer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
+import { toTokenVerifier } from './mcp/token-verifier.ts';
 import type { NoteRequest } from './observability/request-facts.ts';
 import { withSharedHeaders } from './plan/shared-headers.ts';
 import { toRoute } from './routes.ts';
@@ -30,26 +30,12 @@ export interface AppDeps {
   note?: NoteRequest;
 }
 
-/** The access-token check of the MCP gate, when signing keys are configured (else the upstream verifies). */
-export function toTokenVerifier(config: AppConfig, deps: Pick<AppDeps, 'getKey' | 'now'>): VerifyAccessToken | undefined {
-  return deps.getKey
-    ? createAccessTokenVerifier({ issuer: config.token.issuer, audiences: config.token.audiences, getKey: deps.getKey, now: deps.now })
-    : undefined;
-}
-
-/** Refuses to build a server that could answer a code content/errors.yaml does not define. */
-export function requireErrorEntries(config: AppConfig): void {
-  const missing = findMissingErrorEntries(config.errors);
-  if (missing.length > 0) throw new ConfigError(`content/errors.yaml lacks what the server answers: ${missing.join(', ')}`);
-}
-
 /**
  * The web door: the edge's routes (proxy/create-answerer.ts) behind one web-standard fetch handler (`app.fetch`),
  * each plan written as a `Response` (proxy/web/write-response.ts). The worker and `npm run dev` serve it; the Node
  * server writes the same plans in node:http's own terms (proxy/node/node-door.ts).
  */
 export function createApp(config: AppConfig, deps: AppDeps): H3 {
-  requireErrorEntries(config);
   const answer = createAnswerer(config, { files: deps.files, verifyToken: deps.verifyToken ?? toTokenVerifier(config, deps) });
   // Malformed percent-encoding reaches the static route, which answers 404 rather than h3's bare 400.
   const app = new H3({

@@ -6,8 +6,8 @@ import type { BuildFacts } from '../../facts/build-facts.ts';
 import { createLogger } from '../../runtime/node/create-logger.ts';
 import type { VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { type AppConfig, type Env, toAppConfig, type Upstream } from '../config.ts';
-import { requireErrorEntries, toTokenVerifier } from '../create-app.ts';
 import { createAnswerer } from '../create-answerer.ts';
+import { toTokenVerifier } from '../mcp/token-verifier.ts';
 import { answerMetrics, serveMetrics } from '../observability/metrics-server.ts';
 import { createEdgeMetrics } from '../observability/metrics.ts';
 import { createRequestLog } from '../observability/request-log.ts';
@@ -31,7 +31,6 @@ export interface NodeEdgeDeps {
 
 /** The Node door over files held in memory: the request handler `npm start` and `npm run serve` listen with. */
 export function createNodeEdge(config: AppConfig, deps: NodeEdgeDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  requireErrorEntries(config);
   const answer = createAnswerer(config, { files: deps.files, verifyToken: deps.verifyToken, filesInMemory: true });
   return createNodeDoor(config, answer, { dispatch: deps.dispatch, note: deps.note ?? (() => {}) });
 }
