@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportSPKI, generateKeyPair, UnsecuredJWT } from 'jose';
+import { toSkillUri } from '../../facts/paths.ts';
 import { createTestKeys, signToken, type TestKeys } from './helpers/tokens.ts';
 import { BASE_URL, ISSUER, createRecordingForward, createTestApp } from './helpers/test-app.ts';
 
@@ -35,14 +36,19 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     expect(seen.length).toBe(before);
   });
 
-  it.each(['initialize', 'ping', 'tools/list', 'resources/list', 'resources/read', 'server/discover'])(
-    '§4.2 rule 3: %s needs no credential and is forwarded',
-    async (method) => {
-      const res = await post(path, rpc(method));
-      expect(res.status).toBe(200);
-      expect(seen.at(-1)!.url).toBe('https://app.warden.example/mcp');
-    },
-  );
+  // resources/read is public for the published Agent Skills only (test/proxy/resource-gate.test.ts reads the others).
+  it.each([
+    ['initialize', {}],
+    ['ping', {}],
+    ['tools/list', {}],
+    ['resources/list', {}],
+    ['resources/read', { uri: toSkillUri('warden') }],
+    ['server/discover', {}],
+  ])('§4.2 rule 3: %s needs no credential and is forwarded', async (method, params) => {
+    const res = await post(path, rpc(method, { params }));
+    expect(res.status).toBe(200);
+    expect(seen.at(-1)!.url).toBe('https://app.warden.example/mcp');
+  });
 
   it('notifications pass without a credential', async () => {
     const res = await post(path, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
