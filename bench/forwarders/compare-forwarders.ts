@@ -1,6 +1,10 @@
-/** Loopback comparison of three forwarders inside the real app: how node:http was chosen. Run: node_modules/.bin/node bench/forwarders/compare-forwarders.ts */
+/**
+ * Loopback comparison of three forwarders inside the web door (the h3 app over node:http, as `npm run dev` serves it):
+ * how node:http was chosen. Run: node_modules/.bin/node bench/forwarders/compare-forwarders.ts
+ */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from 'h3/node';
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 import { createApp } from '../../proxy/create-app.ts';
@@ -26,7 +30,8 @@ const nodeHttp = createNodeForwarder({ timeoutMs: 30000 });
 const config = toAppConfig(readEnv({}), toBuildFacts(readContent(), 'bench'), { appUrl, issuer: appUrl });
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 const run = async (name: string, forward: Forwarder) => {
-  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0);
+  const handle = toNodeHandler(createApp(config, { files: new Map(), forward }));
+  const edge = await listen((req, res) => void handle(req, res), '127.0.0.1', 0);
   await autocannon({
     url: `${edge.url}/mcp`,
     method: 'POST',

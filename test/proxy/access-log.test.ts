@@ -179,7 +179,7 @@ describe('one access log line per request', () => {
   });
 });
 
-describe('requests refused before the app', () => {
+describe('requests refused before the door', () => {
   it('a CONNECT: one line with its status and the stable code of its refusal', async () => {
     const before = edgeLines.length;
     const result = await sendRaw(edge.url, ['CONNECT warden.example:443 HTTP/1.1\r\nHost: warden.example:443\r\n\r\n']);
@@ -221,7 +221,7 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     return parsePrometheusTextFormat(await res.text()) as Family[];
   };
-  const metricValue = (families: Family[], name: string, labels: Record<string, string>) =>
+  const valueAt = (families: Family[], name: string, labels: Record<string, string>) =>
     Number(
       families.find((f) => f.name === name)?.metrics.find((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))?.value ?? 0,
     );
@@ -239,11 +239,11 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     for (const res of [...answers, tool]) await lineFor(edgeLines, res.headers.get('x-request-id')!);
     const after = await scrape();
     expect(
-      metricValue(after, 'warden_http_requests_total', { route: 'health', status: '200' }) -
-        metricValue(before, 'warden_http_requests_total', { route: 'health', status: '200' }),
+      valueAt(after, 'warden_http_requests_total', { route: 'health', status: '200' }) -
+        valueAt(before, 'warden_http_requests_total', { route: 'health', status: '200' }),
     ).toBe(3);
-    expect(metricValue(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(
-      metricValue(before, 'warden_token_verifications_total', { result: 'valid' }),
+    expect(valueAt(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(
+      valueAt(before, 'warden_token_verifications_total', { result: 'valid' }),
     );
     expect(after.find((f) => f.name === 'warden_upstream_response_seconds')?.type).toBe('HISTOGRAM');
     expect(after.find((f) => f.name === 'warden_http_request_duration_seconds')?.type).toBe('HISTOGRAM');

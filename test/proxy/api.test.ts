@@ -42,7 +42,7 @@ describe('§2.1 health document', () => {
   it('POST /api/health → 405 problem with Allow', async () => {
     const res = await app.request('/api/health', { method: 'POST' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect((await res.json()).code).toBe('method_not_allowed');
   });

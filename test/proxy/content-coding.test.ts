@@ -83,7 +83,7 @@ describe('Accept-Encoding (RFC 9110 §12.5.3)', () => {
   });
 });
 
-describe("the Node server's static fast path answers as the app does", () => {
+describe('the Node door answers as the web door does', () => {
   let edge: NodeServer;
   beforeAll(async () => {
     const env = readEnv({
@@ -134,7 +134,7 @@ describe("the Node server's static fast path answers as the app does", () => {
   ];
 
   it.each(paths)(
-    '%s: status, headers and bytes as app.request gives them, for every Accept and Accept-Encoding, GET and HEAD',
+    '%s: status, headers and bytes as the web door gives them, for every Accept and Accept-Encoding, GET and HEAD',
     async (path) => {
       for (const headers of variants) {
         for (const method of ['GET', 'HEAD']) {
@@ -160,7 +160,7 @@ describe("the Node server's static fast path answers as the app does", () => {
     expect(node.headers['x-request-id']).toBe('cdn-1234');
   });
 
-  it("the health document: the same status, headers and bytes on both paths, GET and HEAD; other methods are the app's 405", async () => {
+  it('the health document: the same status, headers and bytes on both doors, GET and HEAD; other methods are a 405', async () => {
     for (const path of ['/api/health', '/api/v1/health', '/api/health?probe=1']) {
       for (const method of ['GET', 'HEAD']) {
         const web = await app.request(path, { method });
@@ -178,7 +178,7 @@ describe("the Node server's static fast path answers as the app does", () => {
     expect(post.headers['content-type']).toBe('application/problem+json');
   });
 
-  it('leaves to the app what is not a plain static path: MCP, /api/*, encoded and dot-segment paths', async () => {
+  it('answers alike what is not a plain static path: MCP, /api/*, encoded and dot-segment paths', async () => {
     expect((await raw(edge.url, '/api/nope', {})).headers['content-type']).toBe('application/problem+json');
     const foreign = { origin: 'https://elsewhere.example' };
     expect((await raw(edge.url, '/mcp', foreign)).status).toBe(403);

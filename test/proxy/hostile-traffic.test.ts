@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRemoteJWKSet } from 'jose';
-import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
-import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
+import { toTokenVerifier } from '../../proxy/mcp/token-verifier.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
-import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
-import { createFastPaths } from '../../proxy/node/fast-paths.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { CATEGORIES, type FuzzContext } from '../../harness/hostile/case.ts';
 import { createFuzzContext, toArbitraries } from '../../harness/hostile/fuzz-context.ts';
@@ -16,38 +14,30 @@ import { DIST } from '../helpers/built-site.ts';
 import { BASE_URL, ISSUER, createTestConfig, loadFiles } from './helpers/test-app.ts';
 
 // The robustness suite at a small size (npm run fuzz runs it at full size against a server process): seeded
-// hostile requests of every category against the real build, each judged by its oracle, over real sockets.
+// hostile requests of every category against the real build, each judged by its oracle, over real sockets, to the
+// Node server as deployed (the Node door over the upstream pool).
 const RUNS = Number(process.env.FUZZ_TEST_RUNS ?? 20);
 const SEED = Number(process.env.FUZZ_SEED ?? 13);
-// Both ways the Node server answers the MCP paths: the app alone, and with the fast path that takes POSTs in
-// node:http's terms (the server as deployed); each must give every hostile request its right answer.
-describe.each([
-  ['the app', false],
-  ['the Node fast path', true],
-] as const)('hostile traffic, seeded and bounded (%s)', (_name, fast) => {
+describe('hostile traffic, seeded and bounded', () => {
   let edge: Listening;
   let upstream: RecordingUpstream;
   let ctx: FuzzContext;
-  let closeForward: () => Promise<void>;
+  let closePool: () => Promise<void>;
 
   beforeAll(async () => {
     const keys = await createFuzzKeys(ISSUER, BASE_URL);
     // Long enough that a loaded machine's scheduling never looks like an upstream timeout; the timeout faults wait it out.
     const base = createTestConfig({ bodyLimitBytes: 64 * 1024, upstreamTimeoutMs: 1500, upstreamIdleTimeoutMs: 1500 });
-    upstream = await startRecordingUpstream(keys, base.publicMethods, { timeoutMs: base.upstreamTimeoutMs });
+    // The gate the upstream checks for bypasses is the content's: its public methods and the published skills.
+    upstream = await startRecordingUpstream(keys, base.publicMethods, { timeoutMs: base.upstreamTimeoutMs }, base.publicResources);
     const config = { ...base, appUrl: upstream.url };
-    const forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
     const pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
-    closeForward = async () => {
-      await forward.close();
-      await pool.close();
-    };
+    closePool = pool.close;
     const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(`${upstream.url}/jwks`)) });
-    const app = createApp(config, { files: loadFiles(DIST), forward, verifyToken });
-    const fastPath = fast ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: () => {} }) : undefined;
-    edge = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
+    edge = await listen(createNodeEdge(config, { files: loadFiles(DIST), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
     ctx = await createFuzzContext(keys, {
       publicMethods: config.publicMethods,
+      publicResources: config.publicResources,
       bodyLimitBytes: config.bodyLimitBytes,
       ownOrigin: BASE_URL,
     });
@@ -55,7 +45,7 @@ describe.each([
 
   afterAll(async () => {
     await edge?.close();
-    await closeForward?.();
+    await closePool?.();
     await upstream?.close();
   });
 

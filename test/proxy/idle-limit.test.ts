@@ -1,23 +1,30 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { toNodeHandler } from 'h3/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../proxy/create-app.ts';
-import { createFastPaths } from '../../proxy/node/fast-paths.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { createPoolForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import type { RequestFacts } from '../../proxy/observability/request-facts.ts';
 import { createTestConfig } from './helpers/test-app.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
 
-// The upstream idle limit is one rule (proxy/forward/idle-watch.ts), kept by the app's forwarder and by the Node
-// server's POST fast path (proxy/node/relay-answer.ts). One Node server, built as proxy/node/create-node-server.ts
-// builds it, sends a GET on /mcp through the app and a POST through the fast path: the same upstream behaviour must
-// end the same way through both, for the client and in the access log.
+// The upstream idle limit is one rule (proxy/forward/idle-watch.ts), kept by the Node door's relay
+// (proxy/node/relay-answer.ts) and by the web door's forwarder on Node (proxy/node/pool-forwarder.ts, as web streams).
+// Both doors, over one upstream pool, are sent a GET and a POST on /mcp: the Node door as `npm start` serves it, the
+// web door over node:http as `npm run dev` serves it. The same upstream behaviour must end the same way through each,
+// for the client and in the access log.
 
 const IDLE_MS = 200;
 const TIMEOUT_MS = 1000;
-const DOORS = { 'GET, the app over the pool forwarder': 'GET', 'POST, the fast path': 'POST' } as const;
+type Door = 'node' | 'web';
+const DOORS: [string, Door, 'GET' | 'POST'][] = [
+  ['GET, the Node door', 'node', 'GET'],
+  ['POST, the Node door', 'node', 'POST'],
+  ['GET, the web door over the pool forwarder', 'web', 'GET'],
+  ['POST, the web door over the pool forwarder', 'web', 'POST'],
+];
 const INITIALIZE = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
@@ -74,7 +81,7 @@ const SCENARIOS: Record<string, Scenario> = {
 };
 
 let upstream: TestUpstream;
-let edge: Listening;
+const edges = {} as Record<Door, Listening>;
 const facts: RequestFacts[] = [];
 const closers: (() => Promise<void>)[] = [];
 
@@ -97,14 +104,19 @@ beforeAll(async () => {
   const config = createTestConfig({ appUrl: upstream.url, upstreamIdleTimeoutMs: IDLE_MS, upstreamTimeoutMs: TIMEOUT_MS });
   const pool = createUpstreamPool({ timeoutMs: TIMEOUT_MS });
   const note = (learned: RequestFacts) => void facts.push(learned);
+  edges.node = await listen(
+    createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch, note: (_req, learned) => note(learned) }),
+    '127.0.0.1',
+    0,
+  );
   const app = createApp(config, {
     files: new Map(),
     forward: createPoolForwarder(pool.dispatch),
     note: (_request, learned) => note(learned),
   });
-  const fastPath = createMcpFastPath(config, { dispatch: pool.dispatch, note: (_req, learned) => note(learned) });
-  edge = await listen(app, '127.0.0.1', 0, { createFastPath: () => createFastPaths({ mcp: fastPath }) });
-  closers.push(edge.close, pool.close, upstream.close);
+  const web = toNodeHandler(app);
+  edges.web = await listen((req, res) => void web(req, res), '127.0.0.1', 0);
+  closers.push(edges.node.close, edges.web.close, pool.close, upstream.close);
 });
 
 afterAll(async () => {
@@ -112,11 +124,11 @@ afterAll(async () => {
 });
 
 /** Sends one request on /mcp; `onAnswer` sees the response as its head arrives. */
-function send(method: string, scenario: string, onAnswer?: (res: IncomingMessage) => void): Promise<Ending> {
+function send(door: Door, method: string, scenario: string, onAnswer?: (res: IncomingMessage) => void): Promise<Ending> {
   const accept = method === 'GET' ? 'text/event-stream' : 'application/json, text/event-stream';
   return new Promise((resolve) => {
     const req = request(
-      `${edge.url}/mcp`,
+      `${edges[door].url}/mcp`,
       { method, headers: { accept, 'content-type': 'application/json', 'mcp-session-id': scenario } },
       (res) => {
         let body = '';
@@ -133,22 +145,22 @@ function send(method: string, scenario: string, onAnswer?: (res: IncomingMessage
 }
 
 describe.each(Object.entries(SCENARIOS))('%s', (name, scenario) => {
-  it.each(Object.entries(DOORS))('%s', async (_door, method) => {
+  it.each(DOORS)('%s', async (_name, door, method) => {
     facts.length = 0;
-    expect(await send(method, name)).toEqual(scenario.ending);
+    expect(await send(door, method, name)).toEqual(scenario.ending);
     const told = facts.filter((f) => f.upstream).at(-1)?.upstream;
     expect({ status: told?.status, error: told?.error }).toEqual({ status: undefined, error: undefined, ...scenario.told });
   });
 });
 
 describe('a client slower than the idle limit is not counted against the upstream', () => {
-  it.each(Object.entries(DOORS))('%s', async (_door, method) => {
+  it.each(DOORS)('%s', async (_name, door, method) => {
     Object.assign(slow, { sent: [], progress: 0, finishing: false });
     let answer!: IncomingMessage;
     let headed!: () => void;
     const head = new Promise<void>((resolve) => (headed = resolve));
     let over = false;
-    const exchange = send(method, 'slow', (res) => {
+    const exchange = send(door, method, 'slow', (res) => {
       // The client reads nothing: the buffers on the way fill, and the edge must hold the upstream back.
       res.pause();
       answer = res;
@@ -160,7 +172,7 @@ describe('a client slower than the idle limit is not counted against the upstrea
     const idleScenario = Object.keys(SCENARIOS)[1]!;
     for (let before = -1; before !== slow.progress; ) {
       before = slow.progress;
-      expect((await send('POST', idleScenario)).complete).toBe(true);
+      expect((await send(door, 'POST', idleScenario)).complete).toBe(true);
     }
     expect(over).toBe(false);
     slow.finishing = true;

@@ -1,34 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../proxy/create-app.ts';
-import { createFastPaths } from '../../proxy/node/fast-paths.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { sendRaw } from '../../harness/raw-http.ts';
-import { createRecordingForward, createTestConfig } from './helpers/test-app.ts';
+import { createTestConfig } from './helpers/test-app.ts';
+import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
 
-// The Node server around the app, over raw sockets: what a plain node:http server answers, and more. Both ways it
-// answers the MCP paths: the app alone, and with the fast path that takes POSTs in node:http's terms.
+// The Node server (the Node door behind listen, as `npm start` serves it), over raw sockets: what a plain node:http
+// server answers, and more. Its upstream records every request: these are all refused before it.
 let edge: Listening;
-const { seen, forward } = createRecordingForward();
+let upstream: TestUpstream;
 const LIMIT = 64 * 1024;
 const pool = createUpstreamPool({ timeoutMs: 1000 });
-afterAll(() => pool.close());
-const DOORS = [
-  ['the app', false],
-  ['the Node fast path', true],
-] as const;
 
-async function startEdge(fast: boolean): Promise<Listening> {
-  const config = createTestConfig({ bodyLimitBytes: LIMIT });
-  // The fast path's upstream is a closed port: these requests are all refused before it, or answered 502.
-  const fastPath = fast
-    ? createMcpFastPath({ ...config, appUrl: 'http://127.0.0.1:9' }, { dispatch: pool.dispatch, note: () => {} })
-    : undefined;
-  return listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, {
-    createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })),
-  });
-}
+beforeAll(async () => {
+  upstream = await startUpstream((_req, res) => res.end());
+  const config = createTestConfig({ appUrl: upstream.url, bodyLimitBytes: LIMIT });
+  edge = await listen(createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch }), '127.0.0.1', 0);
+});
+afterAll(async () => {
+  await edge?.close();
+  await pool.close();
+  await upstream?.close();
+});
 
 const health = 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n';
 const chunked = (bytes: number, piece = 16 * 1024): string[] => {
@@ -38,12 +32,7 @@ const chunked = (bytes: number, piece = 16 * 1024): string[] => {
   return out;
 };
 
-describe.each(DOORS)('%s', (_name, fast) => {
-  beforeAll(async () => {
-    edge = await startEdge(fast);
-  });
-  afterAll(() => edge.close());
-
+describe('the Node server', () => {
   describe('malformed requests get an HTTP answer and Connection: close, never a bare reset', () => {
     const cases: [string, string, number][] = [
       ['headers over 16 KiB', `GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(100_000)}\r\n\r\n`, 431],
@@ -76,8 +65,7 @@ describe.each(DOORS)('%s', (_name, fast) => {
       expect(result.responses[0]!.headers.connection).toBe('close');
     });
 
-    it('a bad chunk size on POST /mcp, after its headers reached the app → 400 and close, the upstream never called', async () => {
-      const before = seen.length;
+    it('a bad chunk size on POST /mcp, after its headers reached the door → 400 and close, the upstream never called', async () => {
       const result = await sendRaw(
         edge.url,
         ['POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n', 'zz\r\n{}\r\n0\r\n\r\n'],
@@ -85,7 +73,7 @@ describe.each(DOORS)('%s', (_name, fast) => {
       );
       expect(result.responses.map((r) => r.status)).toEqual([400]);
       expect(result.responses[0]!.headers.connection).toBe('close');
-      expect(seen.length).toBe(before);
+      expect(upstream.requests).toHaveLength(0);
     });
   });
 
@@ -132,7 +120,7 @@ describe.each(DOORS)('%s', (_name, fast) => {
       }
     });
 
-    it('HEAD /api/health, answered by the app: the length of the document a GET gets, and no content (a GET behind it reads right)', async () => {
+    it('HEAD /api/health, answered by the door: the length of the document a GET gets, and no content (a GET behind it reads right)', async () => {
       const answer = await sendRaw(edge.url, [`${head(health)}${health}`], { expect: 2, headRequests: 1 });
       expect(answer.responses.map((r) => r.status)).toEqual([200, 200]);
       const [headAnswer, getAnswer] = answer.responses;

@@ -1,22 +1,24 @@
 import { request } from 'node:http';
-import { H3 } from 'h3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../proxy/create-app.ts';
-import { createErrorRenderer } from '../../proxy/errors/render-error.ts';
-import { createFastPaths } from '../../proxy/node/fast-paths.ts';
+import type { Forwarder } from '../../proxy/forward/forwarder.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import type { RequestFacts } from '../../proxy/observability/request-facts.ts';
 import { createTestConfig, refuseForward } from './helpers/test-app.ts';
 
 // A failure inside an MCP path is answered by one function (proxy/mcp/failure-answer.ts): -32603 and nothing about
-// why, the cause to the log only. The app's handler, the app's onError and the Node fast path answer it alike.
+// why, the cause to the log only. The Node door, the web door's route and the web door's onError answer it alike.
 
 const config = createTestConfig({ allowedOrigins: ['https://allowed.example'] });
 /** A token check that fails inside, as a bug in it would: not a refusal the gate knows. */
 const verifyToken = async (): Promise<never> => {
   throw new TypeError('the verifier broke');
+};
+/** A forwarder that fails inside (not an UpstreamError): the web door's handler throws, and its onError answers. */
+const brokenForward: Forwarder = async () => {
+  throw new TypeError('the forwarder broke');
 };
 const CALL = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_account', arguments: {} } });
 const HEADERS = {
@@ -34,21 +36,17 @@ interface Answer {
 }
 
 const facts: RequestFacts[] = [];
-const servers: Record<'app' | 'fast', Listening> = {} as never;
+let node: Listening;
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   const pool = createUpstreamPool({ timeoutMs: 1000 });
-  const app = createApp(config, {
-    files: new Map(),
-    forward: refuseForward,
-    verifyToken,
-    note: (_request, learned) => void facts.push(learned),
-  });
-  const fastPath = createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void facts.push(learned) });
-  servers.app = await listen(app, '127.0.0.1', 0);
-  servers.fast = await listen(app, '127.0.0.1', 0, { createFastPath: () => createFastPaths({ mcp: fastPath }) });
-  closers.push(servers.app.close, servers.fast.close, pool.close);
+  node = await listen(
+    createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void facts.push(learned) }),
+    '127.0.0.1',
+    0,
+  );
+  closers.push(node.close, pool.close);
 });
 
 afterAll(async () => {
@@ -71,29 +69,35 @@ function post(url: string): Promise<Answer> {
   });
 }
 
-/** The app's onError on an MCP path, for a failure no handler caught. */
-async function viaOnError(): Promise<Answer> {
+/** One POST through the web door (app.request), with the route's verifier and forwarder as given. */
+async function viaWebDoor(deps: { verifyToken?: typeof verifyToken; forward: Forwarder }): Promise<Answer> {
   const causes: string[] = [];
-  const app = new H3({ onError: createErrorRenderer(config, (_request, learned) => void (learned.cause && causes.push(learned.cause))) });
-  app.all('/mcp', () => {
-    throw new TypeError('the verifier broke');
+  const app = createApp(config, {
+    files: new Map(),
+    ...deps,
+    note: (_request, learned) => void (learned.cause && causes.push(learned.cause)),
   });
   const res = await app.request('/mcp', { method: 'POST', headers: HEADERS, body: CALL });
   return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text(), causes };
 }
 
-const comparable = ({ status, headers, body, causes }: Answer) => ({
+const comparable = ({ status, headers, body, causes }: Answer, broke: string) => ({
   status,
   type: headers['content-type'],
   cache: headers['cache-control'],
   cors: headers['access-control-allow-origin'],
   body: JSON.parse(body) as unknown,
-  cause: causes.length === 1 && causes[0]!.startsWith('TypeError: the verifier broke'),
+  cause: causes.length === 1 && causes[0]!.startsWith(`TypeError: ${broke}`),
 });
 
 describe('a failure inside an MCP path', () => {
-  it('is -32603 with its cause for the log only, alike through the handler, onError and the fast path', async () => {
-    const answers = { handler: await post(servers.app.url), fast: await post(servers.fast.url), onError: await viaOnError() };
+  it("is -32603 with its cause for the log only, alike through the Node door, the web door and the web door's onError", async () => {
+    const answers: [string, Answer, string][] = [
+      ['the Node door', await post(node.url), 'the verifier broke'],
+      ['the web door', await viaWebDoor({ verifyToken, forward: refuseForward }), 'the verifier broke'],
+      // No verifier: the token is the upstream's to check, and the request reaches the forwarder, which breaks.
+      ["the web door's onError", await viaWebDoor({ forward: brokenForward }), 'the forwarder broke'],
+    ];
     const expected = {
       status: 500,
       type: 'application/json',
@@ -102,9 +106,9 @@ describe('a failure inside an MCP path', () => {
       body: { jsonrpc: '2.0', id: null, error: expect.objectContaining({ code: -32603 }) },
       cause: true,
     };
-    for (const [door, answer] of Object.entries(answers)) {
-      expect(comparable(answer), door).toEqual(expected);
-      expect(answer.body, door).not.toContain('verifier');
+    for (const [door, answer, broke] of answers) {
+      expect(comparable(answer, broke), door).toEqual(expected);
+      expect(answer.body, door).not.toContain(broke.split(' ')[1]);
     }
   });
 });

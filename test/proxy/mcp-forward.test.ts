@@ -1,26 +1,41 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConnection, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { toNodeHandler } from 'h3/node';
 import { createApp } from '../../proxy/create-app.ts';
-import { createFastPaths } from '../../proxy/node/fast-paths.ts';
+import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
+import type { AppConfig } from '../../proxy/config.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
-import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
-import type { Forwarder } from '../../proxy/forward/forwarder.ts';
-import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
-
-// The ways the edge forwards: node:http on Node, fetch on edge runtimes (the worker), and the Node server's MCP
-// fast path (POSTs answered in node:http's terms, the rest by the app over node:http), which must answer alike.
-type Door = { forwarder: (options: { timeoutMs: number }) => Forwarder & { close(): Promise<void> }; fast: boolean };
-const DOORS: Record<string, Door> = {
-  'node:http': { forwarder: createNodeForwarder, fast: false },
-  'Node fast path': { forwarder: createNodeForwarder, fast: true },
-  fetch: { forwarder: (options) => Object.assign(createFetchForwarder(options), { close: async () => {} }), fast: false },
-};
-let door: Door = DOORS['node:http']!;
 import { BASE_URL, createTestConfig } from './helpers/test-app.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
+
+// The ways the edge forwards, which must answer alike: the Node door over its upstream pool (`npm start`), and the
+// web door with each of its forwarders, served over node:http: the pool as a web Response (`npm run dev`) and fetch
+// (the worker's).
+type Door = (config: AppConfig) => { handle: Parameters<typeof listen>[0]; close(): Promise<void> };
+/** The web door over node:http, as `npm run dev` serves it. */
+const toWebHandler = (app: ReturnType<typeof createApp>): Parameters<typeof listen>[0] => {
+  const handle = toNodeHandler(app);
+  return (req, res) => void handle(req, res);
+};
+const DOORS: Record<string, Door> = {
+  'the Node door': (config) => {
+    const pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
+    return { handle: createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch }), close: pool.close };
+  },
+  'the web door over the pool': (config) => {
+    const forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
+    return { handle: toWebHandler(createApp(config, { files: new Map(), forward })), close: forward.close };
+  },
+  'the web door over fetch': (config) => {
+    const forward = createFetchForwarder({ timeoutMs: config.upstreamTimeoutMs });
+    return { handle: toWebHandler(createApp(config, { files: new Map(), forward })), close: async () => {} };
+  },
+};
+let door: Door = DOORS['the Node door']!;
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -29,17 +44,11 @@ afterEach(async () => {
 
 /** The edge server on a random loopback port in front of the given upstream URL. */
 async function startEdge(appUrl: string, overrides: Parameters<typeof createTestConfig>[0] = {}): Promise<Listening> {
-  const config = createTestConfig({ appUrl, ...overrides });
-  const forward = door.forwarder({ timeoutMs: config.upstreamTimeoutMs });
-  const pool = door.fast ? createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs }) : undefined;
-  const fastPath = pool && createMcpFastPath(config, { dispatch: pool.dispatch, note: () => {} });
-  const edge = await listen(createApp(config, { files: new Map(), forward }), '127.0.0.1', 0, {
-    createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })),
-  });
+  const { handle, close } = door(createTestConfig({ appUrl, ...overrides }));
+  const edge = await listen(handle, '127.0.0.1', 0);
   stops.push(async () => {
     await edge.close();
-    await forward.close();
-    await pool?.close();
+    await close();
   });
   return edge;
 }
@@ -303,9 +312,9 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
     expect(/transfer-encoding: chunked/i.test(head!) ? unchunk(body) : body).toBe(events);
   });
 
-  // The Node doors read the first packet's body before they answer; fetch (the worker) resolves at the head, so
-  // there such a body reaches the client as a response that breaks off.
-  if (chosen !== DOORS.fetch)
+  // The Node door and the pool read the first packet's body before they answer; fetch (the worker) resolves at the
+  // head, so there such a body reaches the client as a response that breaks off.
+  if (chosen !== DOORS['the web door over fetch'])
     it('an answer whose body is malformed from its first byte → 502 with JSON-RPC -31502, none of it passed on', async () => {
       // Head and a chunk size that is not hex in one write: the parser meets both in one pass.
       const broken = createServer((socket) => {
@@ -325,8 +334,8 @@ describe.each(Object.entries(DOORS))('forwarding to <app_url>/mcp over real serv
   describe('an error the upstream labels text/event-stream is an invalid answer: 502 with JSON-RPC -31502, none of it passed on', () => {
     const event = 'event: message\ndata: {"jsonrpc":"2.0","error":{"code":-32000,"message":"Method not allowed."},"id":null}\n\n';
     const cases: [string, number, boolean][] = [
-      ['GET (the app), ended', 405, true],
-      ['GET (the app), left open', 405, false],
+      ['GET, ended', 405, true],
+      ['GET, left open', 405, false],
       ['POST, ended', 400, true],
       ['POST, left open', 400, false],
     ];

@@ -43,7 +43,7 @@ describe('§4.3 content negotiation: Accept headers of real clients', () => {
     const res = await app.request('/docs/overview', accept ? { headers: { accept } } : {});
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(variant === 'html' ? 'text/html; charset=utf-8' : 'text/markdown; charset=utf-8');
-    expect(res.headers.get('vary')).toBe('Accept');
+    expect(res.headers.get('vary')).toBe('Accept, Accept-Encoding');
   });
 });
 
@@ -66,11 +66,11 @@ describe('§4.3 content negotiation rules', () => {
     expect(res.headers.get('link')).toContain(`<${BASE_URL}/>; rel="canonical"`);
   });
 
-  it('both variants carry Vary: Accept (a shared cache must not mix them)', async () => {
+  it('both variants carry Vary: Accept (a shared cache must not mix them), and Accept-Encoding as every compressible answer', async () => {
     const html = await app.request('/docs/overview', { headers: { accept: 'text/html' } });
     const md = await app.request('/docs/overview', { headers: { accept: 'text/markdown' } });
-    expect(html.headers.get('vary')).toBe('Accept');
-    expect(md.headers.get('vary')).toBe('Accept');
+    expect(html.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(md.headers.get('vary')).toBe('Accept, Accept-Encoding');
     expect(html.headers.get('etag')).not.toBe(md.headers.get('etag'));
   });
 
@@ -93,10 +93,10 @@ describe('§4.3 content negotiation rules', () => {
     expect(res.headers.get('x-robots-tag')).toBeNull();
   });
 
-  it('a page without a twin is served as HTML without Vary', async () => {
+  it('a page without a twin is served as HTML without Vary: Accept (only Accept-Encoding, as every compressible answer)', async () => {
     const res = await app.request('/docs/no-twin', { headers: { accept: 'text/markdown' } });
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('vary')).toBeNull();
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
   });
 
   it('a trailing slash redirects to the page', async () => {

@@ -1,8 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
-import { listen } from '../../proxy/node/listen.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { listen, type Listening } from '../../proxy/node/listen.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createFixtureDist } from './helpers/fixture-dist.ts';
-import { BASE_URL, createTestApp, loadFiles } from './helpers/test-app.ts';
+import { BASE_URL, createTestApp, createTestConfig, loadFiles } from './helpers/test-app.ts';
 
 const dist = createFixtureDist();
 const app = createTestApp({ files: loadFiles(dist.dir) });
@@ -96,7 +98,7 @@ describe('static files from dist', () => {
   it('POST to a static file → 405 with Allow', async () => {
     const res = await app.request('/openapi.json', { method: 'POST' });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 });
 
@@ -120,20 +122,32 @@ describe('path traversal: no path escapes dist', () => {
     expect(await res.text()).not.toMatch(/"name"|root:/);
   });
 
-  it.each(attempts)('raw HTTP %s over a real socket → 404', async (path) => {
-    const server = await listen(app, '127.0.0.1', 0);
-    try {
-      const status = await new Promise<number>((resolve, reject) => {
+  describe('over a real socket, to the Node server', () => {
+    // No static path reaches the upstream: the pool's is a closed port.
+    const pool = createUpstreamPool({ timeoutMs: 1000 });
+    let server: Listening;
+    beforeAll(async () => {
+      const config = createTestConfig({ appUrl: 'http://127.0.0.1:9' });
+      server = await listen(createNodeEdge(config, { files: loadFiles(dist.dir), dispatch: pool.dispatch }), '127.0.0.1', 0);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await pool.close();
+    });
+
+    it.each(attempts)('raw HTTP %s → 404', async (path) => {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = httpRequest(`${server.url}/`, { path }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
         });
         req.on('error', reject);
         req.end();
       });
-      expect([400, 404]).toContain(status);
-    } finally {
-      await server.close();
-    }
+      expect([400, 404]).toContain(answer.status);
+      expect(answer.body).not.toMatch(/"name"|root:/);
+    });
   });
 });

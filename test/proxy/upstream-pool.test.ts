@@ -8,7 +8,7 @@ import { UpstreamError } from '../../proxy/forward/forwarder.ts';
 /** One POST `{}` and its whole answer, through one of the Node senders. */
 type Post = ((url: string) => Promise<unknown>) & { close(): Promise<void>; parseFailure: RegExp };
 
-/** One POST `{}` through a fast path pool, settled at the end of its answer or with its UpstreamError. */
+/** One POST `{}` through the Node door's pool, settled at the end of its answer or with its UpstreamError. */
 const postThrough = (pool: ReturnType<typeof createUpstreamPool>) => (url: string) =>
   new Promise<void>((resolve, reject) => {
     pool.dispatch(
@@ -35,9 +35,9 @@ async function startRawUpstream(onSocket: (socket: net.Socket) => void): Promise
   };
 }
 
-/** The app's forwarder (a web Response) and the fast path's callbacks, both over the one upstream pool (undici). */
+/** The web door's forwarder on Node (a web Response, `npm run dev`) and the Node door's callbacks, both over the one upstream pool (undici). */
 const SENDERS: Record<string, () => Post> = {
-  'the app forwarder (a web Response over the pool)': () => {
+  'the web door forwarder (a web Response over the pool)': () => {
     const forward = createNodeForwarder({ timeoutMs: 2000 });
     const post = async (url: string) => {
       const request = {
@@ -52,7 +52,7 @@ const SENDERS: Record<string, () => Post> = {
     };
     return Object.assign(post, { close: forward.close, parseFailure: /^HTTPParserError: Invalid character in chunk size$/ });
   },
-  'the fast path pool (undici)': () => {
+  'the Node door pool (undici)': () => {
     const pool = createUpstreamPool({ timeoutMs: 2000 });
     const post = postThrough(pool);
     // undici's parse errors carry llhttp's words rather than its code.
@@ -138,7 +138,7 @@ describe.each(Object.entries(SENDERS))('an upstream answer whose body is malform
   });
 });
 
-describe('the fast path pool when every connection is busy', () => {
+describe('the pool when every connection is busy', () => {
   it('bounds the whole wait for an answer, queue included: a queued request times out and is never sent', async () => {
     // An upstream that reads requests to /mcp and never answers them; it counts their heads. It answers a probe.
     let heads = 0;
@@ -170,7 +170,7 @@ describe('the fast path pool when every connection is busy', () => {
   });
 });
 
-describe('the fast path pool and an upstream that breaks off its answer on a reused connection', () => {
+describe('the pool and an upstream that breaks off its answer on a reused connection', () => {
   it('is not sent again once a byte of the answer arrived: the upstream had it', async () => {
     // The second request on a connection gets the start of a status line, then the connection closes.
     let requests = 0;
@@ -181,7 +181,7 @@ describe('the fast path pool and an upstream that breaks off its answer on a reu
         socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
       });
     });
-    const post = SENDERS['the fast path pool (undici)']!();
+    const post = SENDERS['the Node door pool (undici)']!();
     try {
       await post(breaking.url);
       const failure = await post(breaking.url).then(

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet } from 'jose';
-import { createApp } from '../../proxy/create-app.ts';
+import { toTokenVerifier } from '../../proxy/mcp/token-verifier.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
 import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
 import { getClientCredentialsToken } from '../../runtime/oauth/client-credentials-token.ts';
@@ -16,18 +17,15 @@ import { makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 const dir = makeDataDir();
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 let edge: Listening;
-let forward: ReturnType<typeof createNodeForwarder>;
+let pool: ReturnType<typeof createUpstreamPool>;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, BASE_URL);
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
-  forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
-  edge = await listen(
-    createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }),
-    '127.0.0.1',
-    0,
-  );
+  pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
+  const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) });
+  edge = await listen(createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
   // One client, tokens for two resources (RFC 8707): the edge's base URL and the hosted origin.
   const as = await discoverAuthorizationServer(fetch, sandbox.issuer);
   const client = await registerWorkloadClient(fetch, as, { code: await sandbox.mintRegistrationCode(), clientName: 'test', scopes: [] });
@@ -38,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await edge?.close();
-  await forward?.close();
+  await pool?.close();
   await sandbox?.close();
   dir.remove();
 });

@@ -3,36 +3,34 @@ import { createRemoteJWKSet } from 'jose';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
-import { createApp } from '../../proxy/create-app.ts';
+import { toTokenVerifier } from '../../proxy/mcp/token-verifier.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { readContent } from '../../src/content/read-content.ts';
 import { toToolsList } from '../../src/lib/to-tools-list.ts';
 import { BASE_URL, createTestConfig } from '../proxy/helpers/test-app.ts';
 import { getWorkloadToken, makeDataDir, startTestSandbox } from './sandbox-fixture.ts';
 
-// End to end: edge server (proxy/) in front of the sandbox, as `npm start` wires them when APP_URL is unset.
+// End to end: the edge server (the Node door, proxy/node/) in front of the sandbox, as `npm start` wires them when APP_URL is unset.
 const expected = toToolsList(readContent(undefined, {}).tools).tools;
 const dir = makeDataDir();
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 let edge: Listening;
-let forward: ReturnType<typeof createNodeForwarder>;
+let pool: ReturnType<typeof createUpstreamPool>;
 let token: string;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox(dir.dataDir, undefined, BASE_URL);
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
-  forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
-  edge = await listen(
-    createApp(config, { files: new Map(), forward, getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) }),
-    '127.0.0.1',
-    0,
-  );
+  pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
+  const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) });
+  edge = await listen(createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
   token = await getWorkloadToken(sandbox);
 });
 afterAll(async () => {
   await edge?.close();
-  await forward?.close();
+  await pool?.close();
   await sandbox?.close();
   dir.remove();
 });

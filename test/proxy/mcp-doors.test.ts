@@ -1,19 +1,21 @@
 import { request as httpRequest } from 'node:http';
+import { toNodeHandler } from 'h3/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, toTokenVerifier } from '../../proxy/create-app.ts';
+import { createApp } from '../../proxy/create-app.ts';
+import { toTokenVerifier } from '../../proxy/mcp/token-verifier.ts';
+import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
-import { createFastPaths } from '../../proxy/node/fast-paths.ts';
-import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createMcpFastPath } from '../../proxy/node/mcp-fast-path.ts';
 import type { RequestFacts } from '../../proxy/observability/request-facts.ts';
 import { BASE_URL, ISSUER, createTestConfig } from './helpers/test-app.ts';
 import { createTestKeys, signToken, type TestKeys } from './helpers/tokens.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
 
-// The Node server's MCP fast path answers POSTs in node:http's terms; the app answers them through its web
-// Request and Response. Two servers in front of one real upstream, one with the fast path and one without, must
-// give every request the same status, headers and bytes, and tell the access log the same facts.
+// The two doors over the MCP endpoint: the Node door (`npm start`) writes each plan in node:http's terms and relays
+// over its upstream pool; the web door writes it as a Response, here served over node:http as `npm run dev` serves it
+// (h3's toNodeHandler) with its pool forwarder. In front of one real upstream, they must give every request the same
+// status, headers and bytes, and tell the access log the same facts.
 
 interface Answer {
   status: number;
@@ -51,9 +53,9 @@ const rpc = (method: string, params: unknown = {}, id: unknown = 1) => JSON.stri
 
 let keys: TestKeys;
 let upstream: TestUpstream;
-let plain: Listening;
-let fast: Listening;
-const facts = { plain: [] as RequestFacts[], fast: [] as RequestFacts[] };
+let node: Listening;
+let web: Listening;
+const facts = { node: [] as RequestFacts[], web: [] as RequestFacts[] };
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
@@ -83,21 +85,23 @@ beforeAll(async () => {
     res.end(`{"jsonrpc":"2.0","id":1,"result":{"tools":[${'{"name":"t"},'.repeat(2000)}{"name":"last"}]}}`);
   });
   const config = createTestConfig({ appUrl: upstream.url, bodyLimitBytes: 4096, allowedOrigins: ['https://allowed.example'] });
-  const start = async (withFastPath: boolean, seen: RequestFacts[]) => {
-    const forward = createNodeForwarder({ timeoutMs: 2000 });
-    const pool = createUpstreamPool({ timeoutMs: 2000 });
-    const verifyToken = toTokenVerifier(config, { getKey: keys.getKey });
-    const note = (_request: Request, learned: RequestFacts) => void seen.push(learned);
-    const app = createApp(config, { files: new Map(), forward, verifyToken, note });
-    const fastPath = withFastPath
-      ? createMcpFastPath(config, { dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void seen.push(learned) })
-      : undefined;
-    const server = await listen(app, '127.0.0.1', 0, { createFastPath: fastPath && (() => createFastPaths({ mcp: fastPath })) });
-    closers.push(server.close, forward.close, pool.close);
-    return server;
-  };
-  plain = await start(false, facts.plain);
-  fast = await start(true, facts.fast);
+  const verifyToken = toTokenVerifier(config, { getKey: keys.getKey });
+  const pool = createUpstreamPool({ timeoutMs: 2000 });
+  node = await listen(
+    createNodeEdge(config, {
+      files: new Map(),
+      dispatch: pool.dispatch,
+      verifyToken,
+      note: (_req, learned) => void facts.node.push(learned),
+    }),
+    '127.0.0.1',
+    0,
+  );
+  const forward = createNodeForwarder({ timeoutMs: 2000 });
+  const app = createApp(config, { files: new Map(), forward, verifyToken, note: (_request, learned) => void facts.web.push(learned) });
+  const handle = toNodeHandler(app);
+  web = await listen((req, res) => void handle(req, res), '127.0.0.1', 0);
+  closers.push(node.close, web.close, pool.close, forward.close);
 });
 
 afterAll(async () => {
@@ -169,10 +173,10 @@ async function cases(): Promise<[string, Record<string, string>, string | Buffer
   ];
 }
 
-describe('the MCP fast path answers as the app does', () => {
+describe('the Node door answers as the web door does', () => {
   it('status, headers and bytes, for every step a POST can end at', async () => {
     for (const [name, headers, body] of await cases()) {
-      const [a, b] = [await send(plain.url, 'POST', headers, body), await send(fast.url, 'POST', headers, body)];
+      const [a, b] = [await send(web.url, 'POST', headers, body), await send(node.url, 'POST', headers, body)];
       expect(b.status, name).toBe(a.status);
       expect(comparable(b.headers), name).toEqual(comparable(a.headers));
       expect(b.body, name).toBe(a.body);
@@ -182,9 +186,9 @@ describe('the MCP fast path answers as the app does', () => {
 
   it('tells the access log the same facts: request id source, method, tool, token outcome, upstream status', async () => {
     for (const [name, headers, body] of await cases()) {
-      facts.plain.length = 0;
-      facts.fast.length = 0;
-      const [a, b] = [await send(plain.url, 'POST', headers, body), await send(fast.url, 'POST', headers, body)];
+      facts.web.length = 0;
+      facts.node.length = 0;
+      const [a, b] = [await send(web.url, 'POST', headers, body), await send(node.url, 'POST', headers, body)];
       // Both answers are out; the last fact (an upstream report) is told before the head is written.
       const merge = (all: RequestFacts[]) => {
         const { requestId, upstream: up, ...rest } = Object.assign({}, ...all) as RequestFacts;
@@ -194,15 +198,15 @@ describe('the MCP fast path answers as the app does', () => {
           upstream: up && { address: up.address, status: up.status },
         };
       };
-      expect(merge(facts.fast), name).toEqual(merge(facts.plain));
+      expect(merge(facts.node), name).toEqual(merge(facts.web));
       expect(b.headers['x-request-id'] === 'cdn-77', name).toBe(a.headers['x-request-id'] === 'cdn-77');
     }
   });
 
-  it('leaves every other method to the app: GET, DELETE, OPTIONS and PUT answer alike', async () => {
+  it('every other method too: GET, DELETE, OPTIONS and PUT answer alike', async () => {
     for (const method of ['GET', 'DELETE', 'OPTIONS', 'PUT']) {
       const headers = { ...JSON_HEADERS, origin: 'https://allowed.example' };
-      const [a, b] = [await send(plain.url, method, headers), await send(fast.url, method, headers)];
+      const [a, b] = [await send(web.url, method, headers), await send(node.url, method, headers)];
       expect(b.status, method).toBe(a.status);
       expect(comparable(b.headers), method).toEqual(comparable(a.headers));
     }
