@@ -6,6 +6,7 @@ import { createAnswerer } from './create-answerer.ts';
 import { toErrorAnswer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
 import { toTokenVerifier } from './mcp/token-verifier.ts';
+import type { EdgeRequest } from './edge-request.ts';
 import type { NoteRequest } from './observability/request-facts.ts';
 import { withSharedHeaders } from './plan/shared-headers.ts';
 import { toRoute } from './routes.ts';
@@ -43,13 +44,17 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
     // Nothing the routes plan throws; this answers only what could fail in writing, in the route's envelope.
     onError: (error, event) => {
       const kind = toRoute(event.url.pathname).kind;
-      const request = toWebEdgeRequest(event.req, event.url.pathname, (facts) => deps.note?.(event.req, facts));
+      // The request as the route read it, so the answer keeps the id the logs have; a new reading if it failed before.
+      const request =
+        (event.context.edge as EdgeRequest | undefined) ??
+        toWebEdgeRequest(event.req, event.url.pathname, (facts) => deps.note?.(event.req, facts));
       return toResponse(withSharedHeaders(config, kind, toErrorAnswer(config, kind, error.cause ?? error, request)), request);
     },
   });
   app.all('/**', async (event) => {
     const web = event.req;
     const request = toWebEdgeRequest(web, event.url.pathname, (facts) => deps.note?.(web, facts));
+    event.context.edge = request;
     const plan = await answer(request);
     const finish = (refusal: Parameters<typeof withSharedHeaders>[2]) => withSharedHeaders(config, 'mcp', refusal);
     const written = plan.kind === 'forward' ? await relayWeb(config, deps.forward, plan, request, web.signal, finish) : plan;

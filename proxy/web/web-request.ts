@@ -5,13 +5,16 @@ import type { Note } from '../observability/request-facts.ts';
 
 /** A web Request as the routes read it; `path` is the URL's path as sent (percent-encoded). */
 export function toWebEdgeRequest(request: Request, path: string, note: Note = () => {}): EdgeRequest {
+  const requestId = toRequestId(request.headers);
+  // Noted first, as the Node door notes it: the access log keys every line by it.
+  note({ requestId });
   return {
     method: request.method,
     path,
     headers: request.headers,
     headerNames: () => request.headers.keys(),
     readBody: (limit) => readLimitedBody(request, limit),
-    requestId: toRequestId(request.headers),
+    requestId,
     note,
   };
 }
