@@ -62,7 +62,13 @@ export function agentFiles(content: Content): AstroIntegration {
             ),
           );
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
-        writeFileSync(join(out, PATHS.cdnHeaders), toHeadersFile(site.base_url, listFiles(out).map((file) => `/${file}`)));
+        writeFileSync(
+          join(out, PATHS.cdnHeaders),
+          toHeadersFile(
+            site.base_url,
+            listFiles(out).map((file) => `/${file}`),
+          ),
+        );
         // Workers Static Assets uploads every file of dist but these; the servers' facts are not public.
         writeFileSync(join(out, PATHS.assetsIgnore), `${PATHS.buildInfo.slice(1)}\n`);
         const facts = toBuildFacts(content, toSourceHash(process.cwd(), getContentDir()));
