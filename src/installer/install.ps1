@@ -4,7 +4,7 @@
 #
 # `iex` passes no arguments, so the options are environment variables, set first in the same session:
 #
-#   $env:@@ENV_PREFIX@@_VERSION = '1.2.3'          install this release instead of the latest
+#   $env:@@ENV_PREFIX@@_VERSION = '1.2.3'          install this release instead of the one pinned below (or the latest)
 #   $env:@@ENV_PREFIX@@_INSTALL_DIR = 'C:\tools'   install into this folder (default: $env:LOCALAPPDATA\@@WINDOWS_INSTALL_SUBDIR@@)
 #   $env:@@ENV_PREFIX@@_NO_MODIFY_PATH = '1'       leave Path as it is
 #   $env:@@ENV_PREFIX@@_TARGET = '<target>'        install this build instead of the one this machine runs

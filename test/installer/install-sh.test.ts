@@ -74,13 +74,13 @@ function publishTampered(name: string, tamper: 'archive' | 'sums' | 'both' | 'un
   const dir = join(releases, name);
   cpSync(join(releases, 'main'), dir, { recursive: true });
   for (const folder of [join(dir, 'download', `v${PINNED}`), join(dir, 'latest', 'download')]) {
-    const archive = join(folder, toArchiveName(BIN, HOST));
-    if (tamper === 'archive') writeFileSync(archive, Buffer.concat([readFileSync(archive), Buffer.from('evil')]));
-    if (tamper === 'sums') writeFileSync(join(folder, 'SHA256SUMS'), `${sha256(Buffer.from('evil'))}  ${toArchiveName(BIN, HOST)}\n`);
-    if (tamper === 'both') {
-      writeArchive(folder, BIN, HOST, `${PINNED}-evil`);
-      writeSums(folder, BIN, ATTACKER);
+    for (const target of UNIX) {
+      const archive = join(folder, toArchiveName(BIN, target));
+      if (tamper === 'archive') writeFileSync(archive, Buffer.concat([readFileSync(archive), Buffer.from('evil')]));
+      if (tamper === 'both') writeArchive(folder, BIN, target, `${PINNED}-evil`);
     }
+    if (tamper === 'both') writeSums(folder, BIN, ATTACKER);
+    if (tamper === 'sums') writeFileSync(join(folder, 'SHA256SUMS'), `${sha256(Buffer.from('evil'))}  ${toArchiveName(BIN, HOST)}\n`);
     if (tamper === 'unsigned') rmSync(join(folder, 'SHA256SUMS.sig'));
   }
 }
@@ -484,6 +484,31 @@ describe('failures install nothing', () => {
     ]);
     expectNothingInstalled();
     expect(readdirSync(c.tmp)).toEqual([]);
+  });
+
+  it.each([
+    [{ avx2: true }, 'linux-x64'],
+    [{ avx2: false }, 'linux-x64-baseline'],
+    [{ avx2: true, musl: { cxx: true } }, 'linux-x64-musl'],
+    [{ avx2: false, musl: { cxx: true } }, 'linux-x64-musl-baseline'],
+  ] as const)('on Linux x86_64 with %j, refuses the swapped pair and a tampered %s archive against its pin', async (machine, target) => {
+    for (const tamper of ['both', 'archive']) {
+      requests = [];
+      const r = await run([], {
+        machine,
+        env: { PATH: fakePath({ os: 'Linux', arch: 'x86_64' }), [`${ENV}_DOWNLOAD_URL`]: `${origin}/tampered-${tamper}` },
+      });
+      expect(r.code, tamper).toBe(1);
+      expect(errorLines(r), tamper).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^warden: error: checksum mismatch for ${toArchiveName(BIN, target)} \\(expected [0-9a-f]{64}, pinned by .*; got [0-9a-f]{64}\\): refusing to install$`,
+          ),
+        ),
+      ]);
+      expect(requests).toEqual([`/tampered-${tamper}/download/v${PINNED}/${toArchiveName(BIN, target)}`]);
+      expectNothingInstalled();
+    }
   });
 
   it('the pinned release does not read SHA256SUMS, so tampered sums beside a genuine archive change nothing', async () => {
