@@ -11,6 +11,7 @@ export { registerWorkload } from './core/register-workload.ts';
 export { revokeLogin } from './core/revoke-login.ts';
 export { saveLogin } from './core/save-login.ts';
 export { requireSecureUrl } from '../runtime/oauth/secure-url.ts';
+export { readMachine, toUpdateTarget } from './core/machine.ts';
 export { updateSelf } from './core/self-update.ts';
 export { discoverMcpEndpoint, discoverService } from './core/service.ts';
 export { toStatusLines } from './core/status-lines.ts';

@@ -4,5 +4,6 @@ import { toBuildDefaults } from './to-build-defaults.ts';
 import { createFactory } from './factory.ts';
 import { runProgram } from './program.ts';
 
-const { site } = readContent(getContentDir(), process.env);
+// The CLI bakes in no release pins: RELEASE_DIR is for the site build.
+const { site } = readContent(getContentDir(), { ...process.env, RELEASE_DIR: undefined });
 process.exitCode = await runProgram(createFactory(process, toBuildDefaults(site), false), process.argv.slice(2));

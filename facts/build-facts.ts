@@ -15,6 +15,11 @@ export const buildFactsSchema = z.strictObject({
   release_archive: url,
   /** The release signing key the installers carry (`npm start` signs its releases with a local key). */
   release_signing_key: z.string().min(1),
+  /** The SHA-256 of the release SHA256SUMS whose archives the installers pin (RELEASE_DIR); null when they pin none. */
+  release_sums: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
   /** A digest of every file the build read (content/, src/, the config): a changed source means a stale build. */
   source_hash: z.string().min(1),
   product: z.string().min(1),
@@ -32,4 +37,4 @@ export type BuildFacts = z.infer<typeof buildFactsSchema>;
  * archive and signing key only where the server also serves the release, as `npm start` does).
  */
 export type BuiltFor = Pick<BuildFacts, 'base_url' | 'app_url' | 'auth_issuer'> &
-  Partial<Pick<BuildFacts, 'release_archive' | 'release_signing_key'>>;
+  Partial<Pick<BuildFacts, 'release_archive' | 'release_signing_key' | 'release_sums'>>;

@@ -23,7 +23,8 @@ try {
   const baseUrl = toBaseUrl(env);
   const cleanups: (() => Promise<void>)[] = [];
   let upstream: Upstream;
-  let release: { RELEASE_ARCHIVE: string; RELEASE_PUBLIC_KEY: string } | undefined;
+  let release: { RELEASE_ARCHIVE: string; RELEASE_PUBLIC_KEY: string; RELEASE_DIR: string } | undefined;
+  let releaseSums: string | undefined;
   if (env.APP_URL) {
     upstream = toAppUpstream(env, env.APP_URL);
   } else {
@@ -44,8 +45,10 @@ try {
     // The sandbox stands in for the release host too: this build's installer and `warden self update` download from it.
     // It signs that release with a key of its own, whose public half this build's installers carry.
     const key = getLocalSigningKey(join(dirname(releaseDir), 'release-signing-key.pem'));
-    release = { RELEASE_ARCHIVE: `${sandbox.url}${RELEASES_PATH}`, RELEASE_PUBLIC_KEY: key.publicKeyLine };
-    runRelease({ BASE_URL: baseUrl, ...release, RELEASE_DIR: releaseDir, RELEASE_SIGNING_KEY: key.file });
+    const archive = { RELEASE_ARCHIVE: `${sandbox.url}${RELEASES_PATH}`, RELEASE_PUBLIC_KEY: key.publicKeyLine };
+    releaseSums = runRelease({ BASE_URL: baseUrl, ...archive, RELEASE_DIR: releaseDir, RELEASE_SIGNING_KEY: key.file });
+    // Built before the site, which pins its archives' checksums into the installers (RELEASE_DIR), when it has any.
+    release = { ...archive, RELEASE_DIR: releaseSums ? releaseDir : '' };
   }
   const authIssuer = toStartIssuer(env, upstream);
   const distDir = resolve(env.WARDEN_OUT_DIR);
@@ -53,7 +56,9 @@ try {
     base_url: baseUrl,
     app_url: upstream.appUrl,
     auth_issuer: authIssuer,
-    ...(release ? { release_archive: release.RELEASE_ARCHIVE, release_signing_key: release.RELEASE_PUBLIC_KEY } : {}),
+    ...(release
+      ? { release_archive: release.RELEASE_ARCHIVE, release_signing_key: release.RELEASE_PUBLIC_KEY, release_sums: releaseSums ?? null }
+      : {}),
   };
   let facts = readBuildFacts(distDir);
   const mismatches = toRebuildReasons(facts, wanted, toSourceHash(process.cwd(), getContentDir()));

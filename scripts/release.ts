@@ -8,20 +8,18 @@
 import { resolve } from 'node:path';
 import { buildRelease } from '../cli/build/build-release.ts';
 import { toBuildDefaults } from '../cli/to-build-defaults.ts';
+import { readMachine } from '../cli/core/machine.ts';
 import { toTarget } from '../cli/core/release-sums.ts';
 import { ContentError } from '../src/content/content-error.ts';
 import { getContentDir, readContent } from '../src/content/read-content.ts';
 import { readSigningKey, type SigningKey } from '../runtime/node/signing-key.ts';
 
-/** Whether this Linux runs on musl (Alpine): Node's report names the glibc it runs on, and none there. */
-const isMusl = () =>
-  process.platform === 'linux' &&
-  !(process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime;
-
 try {
-  const { site } = readContent(getContentDir(), process.env);
-  // `host`: this machine's target only (what `npm start` serves), or nothing when no binary is published for it.
-  const host = toTarget(process.platform, process.arch, site.cli.targets, isMusl());
+  // RELEASE_DIR is this build's output here, not a release for the site to pin.
+  const { site } = readContent(getContentDir(), { ...process.env, RELEASE_DIR: undefined });
+  // `host`: this machine's target only (what `npm start` serves), as its installer would choose it, or nothing when
+  // no binary is published for it.
+  const host = toTarget(process.platform, process.arch, site.cli.targets, readMachine());
   const wanted = process.env.RELEASE_TARGETS?.split(',').map((t) => t.trim()) ?? site.cli.targets;
   const targets = wanted.flatMap((t) => (t === 'host' ? (host ? [host] : []) : [t]));
   if (wanted.includes('host') && !host)

@@ -8,6 +8,8 @@ export function runBuild(vars: {
   WARDEN_OUT_DIR: string;
   RELEASE_ARCHIVE?: string;
   RELEASE_PUBLIC_KEY?: string;
+  /** The release folder whose archives the installers pin. */
+  RELEASE_DIR?: string;
 }): void {
   const result = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit', env: { ...process.env, ...vars } });
   if (result.status !== 0) {

@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Runs `npm run release` for this machine's target into `dir` (it rebuilds only when the CLI's sources, the
- * lock or the baked-in addresses changed), output shown as it happens; throws when the build fails.
+ * lock or the baked-in addresses changed), output shown as it happens; throws when the build fails. Returns the
+ * SHA-256 of the release's SHA256SUMS (a site build pinning this release records the same, `release_sums`), or
+ * undefined when no binary is published for this machine, so the release has no archive to pin.
  */
 export function runRelease(vars: {
   BASE_URL: string;
@@ -10,7 +15,7 @@ export function runRelease(vars: {
   RELEASE_DIR: string;
   RELEASE_PUBLIC_KEY: string;
   RELEASE_SIGNING_KEY: string;
-}): void {
+}): string | undefined {
   const result = spawnSync(process.execPath, ['scripts/release.ts'], {
     stdio: 'inherit',
     env: { ...process.env, ...vars, RELEASE_TARGETS: 'host' },
@@ -20,4 +25,10 @@ export function runRelease(vars: {
       code: 'RELEASE_FAILED',
     });
   }
+  const manifest = JSON.parse(readFileSync(join(vars.RELEASE_DIR, 'release.json'), 'utf8')) as { version: string; built: object };
+  if (Object.keys(manifest.built).length === 0) return undefined;
+  const { version } = manifest;
+  return createHash('sha256')
+    .update(readFileSync(join(vars.RELEASE_DIR, 'download', `v${version}`, 'SHA256SUMS')))
+    .digest('hex');
 }

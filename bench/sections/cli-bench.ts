@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { buildRelease } from '../../cli/build/build-release.ts';
 import { BUN } from '../../cli/build/compile-binary.ts';
 import { toReleaseFolders, writeArchive } from '../../cli/build/write-archive.ts';
+import { readMachine } from '../../cli/core/machine.ts';
 import { toTarget } from '../../cli/core/release-sums.ts';
 import { toBuildDefaults } from '../../cli/to-build-defaults.ts';
 import { getLocalSigningKey } from '../../runtime/node/signing-key.ts';
@@ -88,7 +89,7 @@ export async function benchCli(config: BenchConfig, baseUrl: string, log: (line:
       signingKey: key,
       log,
     });
-    const host = toTarget(process.platform, process.arch, site.cli.targets);
+    const host = toTarget(process.platform, process.arch, site.cli.targets, readMachine());
     if (!host || !manifest.built[host]) throw new Error(`no binary was built for ${process.platform}-${process.arch}`);
     const bin = join(work, 'bin');
     mkdirSync(bin);

@@ -7,7 +7,8 @@ import { compileBinary, getBunVersion } from './compile-binary.ts';
 import { requireValidSignature } from './macho/require-valid-signature.ts';
 import { toReleaseInputsHash } from './release-inputs.ts';
 import type { SigningKey } from '../../runtime/node/signing-key.ts';
-import { toArchiveName, toReleaseFolders, toSha256Sums, writeArchive } from './write-archive.ts';
+import { toArchiveName } from '../../runtime/release/archive-name.ts';
+import { toReleaseFolders, toSha256Sums, writeArchive } from './write-archive.ts';
 
 /** What a release is built from and where it goes. */
 export interface ReleaseOptions {

@@ -12,11 +12,6 @@ import { gzip, constants } from 'node:zlib';
  */
 const ZIP_EPOCH = new Date(1980, 0, 1);
 
-/** The archive name of a target: `.zip` for Windows (Explorer and Expand-Archive open it), `.tar.gz` elsewhere. */
-export function toArchiveName(binary: string, target: string): string {
-  return `${binary}-${target}${target.startsWith('windows-') ? '.zip' : '.tar.gz'}`;
-}
-
 const gzipAsync = promisify(gzip);
 const zipAsync = (files: AsyncZippable) =>
   new Promise<Uint8Array>((done, fail) => zip(files, (error, data) => (error ? fail(error) : done(data))));

@@ -18,14 +18,22 @@ export function toExpectedSum(sums: string, name: string, where: string): string
 }
 
 /**
- * `<os>-<arch>[-musl]` of a machine, as the archives name it, or undefined when no binary is published for it.
- * `musl` says the C library is musl (Alpine), whose binaries differ from glibc's.
+ * `<os>-<arch>[-musl][-baseline]` of a machine, as the archives name it, or undefined when no binary that runs there
+ * is published. `musl` says the C library is musl (Alpine), whose binaries differ from glibc's; `avx2: false` says
+ * the x64 processor lacks AVX2, which only the `-baseline` builds run without (undefined: not known, taken as there).
  */
-export function toTarget(platform: string, arch: string, targets: readonly string[], musl = false): string | undefined {
+export function toTarget(
+  platform: string,
+  arch: string,
+  targets: readonly string[],
+  machine: { musl?: boolean; avx2?: boolean } = {},
+): string | undefined {
   const os = platform === 'darwin' ? 'darwin' : platform === 'linux' ? 'linux' : platform === 'win32' ? 'windows' : undefined;
   const cpu = arch === 'x64' || arch === 'arm64' ? arch : undefined;
-  const target = os && cpu ? `${os}-${cpu}${os === 'linux' && musl ? '-musl' : ''}` : undefined;
-  return target && targets.includes(target) ? target : undefined;
+  if (!os || !cpu) return undefined;
+  const base = `${os}-${cpu}${os === 'linux' && machine.musl ? '-musl' : ''}`;
+  const target = cpu === 'x64' && machine.avx2 === false ? `${base}-baseline` : base;
+  return targets.includes(target) ? target : undefined;
 }
 
 /** The release folder of a version (`download/v<version>`) or of the latest release, as the installer builds it. */

@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import { CliError } from './cli-error.ts';
 import { request, type Fetch } from '../../runtime/oauth/fetch-json.ts';
 import { toExpectedSum, toReleaseFolder } from './release-sums.ts';
+import { toArchiveName } from '../../runtime/release/archive-name.ts';
 import { requireSecureUrl } from '../../runtime/oauth/secure-url.ts';
 import { toReleaseNamespace, verifySshSignature } from '../../runtime/release/ssh-signature.ts';
 
@@ -35,8 +36,7 @@ async function download(fetcher: Fetch, url: string): Promise<Buffer> {
 
 /** The archive of a target, as the release build names it. */
 export function toArchiveFile(binary: string, target: string): { archive: string; executable: string } {
-  const windows = target.startsWith('windows-');
-  return { archive: `${binary}-${target}${windows ? '.zip' : '.tar.gz'}`, executable: windows ? `${binary}.exe` : binary };
+  return { archive: toArchiveName(binary, target), executable: target.startsWith('windows-') ? `${binary}.exe` : binary };
 }
 
 /** Unpacks the executable from a release archive into `dir`, with tar for `.tar.gz` and in process for `.zip`. */

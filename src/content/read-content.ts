@@ -16,6 +16,7 @@ import { toAuthIssuer } from '../../runtime/auth-issuer.ts';
 import { toLocalUrl, LOCAL } from '../../runtime/local-defaults.ts';
 import { checkContentSources } from './check-sources.ts';
 import { ContentError } from './content-error.ts';
+import { readReleasePins, type ReleasePins } from './read-release-pins.ts';
 import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from '../schemas/canned-run.ts';
 import { skillSchema, type Skill } from '../schemas/skill.ts';
@@ -37,6 +38,8 @@ export interface Content {
   discovery: DiscoveryLinkSource[];
   /** The prose of each Agent Skill (`content/skills/<name>.yaml`), placeholders filled. */
   skills: Skill[];
+  /** The release the installers pin (RELEASE_DIR); undefined without one: they then check release signatures. */
+  release: ReleasePins | undefined;
 }
 
 const envSchema = z.object({
@@ -120,6 +123,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     release_signing_key: overrides.data.RELEASE_PUBLIC_KEY ?? site.cli.release_signing_key,
   };
   const built = { ...site, base_url, app_url, auth_issuer, cli };
+  const release = readReleasePins(built, env);
   const placeholders = toPlaceholders(built);
   // Addresses are written once, in site.yaml: every other file names them with placeholders, so a build for any
   // base URL names its own. The defaults' domain, this build's addresses and the local defaults are all refused.
@@ -205,7 +209,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
-  return { site: built, tools, operations, schemas, errors, api, pages, discovery, skills };
+  return { site: built, tools, operations, schemas, errors, api, pages, discovery, skills, release };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */

@@ -4,21 +4,27 @@
 #
 # `iex` passes no arguments, so the options are environment variables, set first in the same session:
 #
-#   $env:@@ENV_PREFIX@@_VERSION = '1.2.3'          install this release instead of the latest
+#   $env:@@ENV_PREFIX@@_VERSION = '1.2.3'          install this release instead of the one pinned below (or the latest)
 #   $env:@@ENV_PREFIX@@_INSTALL_DIR = 'C:\tools'   install into this folder (default: $env:LOCALAPPDATA\@@WINDOWS_INSTALL_SUBDIR@@)
 #   $env:@@ENV_PREFIX@@_NO_MODIFY_PATH = '1'       leave Path as it is
+#   $env:@@ENV_PREFIX@@_TARGET = '<target>'        install this build instead of the one this machine runs
 #   $env:@@ENV_PREFIX@@_DOWNLOAD_URL = '<url>'     release archive to download from (default: @@RELEASE_ARCHIVE@@)
 #
 # A failure prints one line and sets $LASTEXITCODE to 1 without closing the window; in a CI step or
 # `powershell -Command`, end with `; exit $LASTEXITCODE` so that the step fails with it.
 #
-# Downloads <archive>/latest/download/@@BINARY@@-windows-x64.zip (or .../download/v<version>/...), SHA256SUMS and
-# SHA256SUMS.sig from the same folder; checks the signature of SHA256SUMS with ssh-keygen (Windows' OpenSSH Client)
-# and the release key below, then the zip's SHA-256 against it, and installs only when both hold. Per user, with
-# no administrator rights; it adds the folder to the user's Path and never prompts.
+# This script comes from the site, the root of trust, which built into it the SHA-256 of every archive of the
+# release it was built with ($PinnedArchives below). That release installs on Windows PowerShell 5.1 with nothing
+# added: the script downloads <archive>/download/v<version>/@@BINARY@@-windows-x64.zip (-baseline on a processor
+# without AVX2) and installs it only when its SHA-256 (Get-FileHash) is the one pinned here. Any other release
+# ($env:@@ENV_PREFIX@@_VERSION, or every release when the site was built without one) is checked the release's way:
+# SHA256SUMS against its signature by the release key below, with ssh-keygen from OpenSSH 8.1 or later (Windows'
+# OpenSSH Client), then the zip against SHA256SUMS. Per user, with no administrator rights; it adds the folder to
+# the user's Path and never prompts.
 # On macOS and Linux: curl -fsSL @@INSTALLER_URL@@ | sh
 #
-# Generated from src/installer/install.ps1: the quoted values below come from content/site.yaml at build time.
+# Generated from src/installer/install.ps1: the quoted values below come from content/site.yaml and the release the
+# site was built with, at build time.
 # Runs on Windows PowerShell 5.1 and PowerShell 7.
 
 # Everything is inside this one function, called on the last line: Invoke-Expression parses the whole text before
@@ -38,11 +44,16 @@ function Install-CliRelease {
     $EnvPrefix = '@@ENV_PREFIX@@'
     $ReleaseArchive = '@@RELEASE_ARCHIVE@@'
     $InstallerUrl = '@@INSTALLER_URL@@'
+    $InstallerPs1Url = '@@INSTALLER_PS1_URL@@'
     $Targets = @('@@TARGETS@@' -split ' ')
     # The public half of the release signing key, and the namespace its signatures are made in (ssh-keygen -Y sign -n).
     $SigningKey = '@@RELEASE_SIGNING_KEY@@'
     $SigningNamespace = '@@SIGNING_NAMESPACE@@'
     $WindowsInstallSubdir = '@@WINDOWS_INSTALL_SUBDIR@@'
+    # The release the site was built with, and the SHA-256 of each of its archives as <archive>=<sha256> words: both
+    # empty when the site was built without one.
+    $PinnedVersion = '@@PINNED_VERSION@@'
+    $PinnedArchives = '@@PINNED_ARCHIVES@@'
 
     function Write-Step([string]$Message) {
         Write-Host "${Binary}: $Message"
@@ -61,7 +72,26 @@ function Install-CliRelease {
         return $value
     }
 
-    # windows-<arch> of this machine, or fails naming what it found.
+    # Whether the processor has AVX2, which the default x64 build needs (the -baseline build runs without it).
+    # PowerShell 7 asks .NET (System.Runtime.Intrinsics.X86.Avx2.IsSupported); Windows PowerShell 5.1 runs on .NET
+    # Framework, which has no such type, so it asks Windows: IsProcessorFeaturePresent(PF_AVX2_INSTRUCTIONS_AVAILABLE,
+    # 40). On Arm, where an x64 build runs under emulation, both say no; when neither can be asked, the answer is no.
+    function Test-Avx2 {
+        $intrinsics = 'System.Runtime.Intrinsics.X86.Avx2' -as [type]
+        if ($null -ne $intrinsics) { return [bool]$intrinsics::IsSupported }
+        try {
+            $kernel = 'CliInstaller.Kernel32' -as [type]
+            if ($null -eq $kernel) {
+                $signature = '[DllImport("kernel32.dll")] public static extern bool IsProcessorFeaturePresent(uint feature);'
+                $kernel = Add-Type -Namespace 'CliInstaller' -Name 'Kernel32' -MemberDefinition $signature -PassThru
+            }
+            return [bool]$kernel::IsProcessorFeaturePresent(40)
+        } catch {
+            return $false
+        }
+    }
+
+    # The target that runs on this machine (windows-<arch>[-baseline]), or fails naming what it found.
     function Get-Target {
         # The machine's own architecture is the system-wide PROCESSOR_ARCHITECTURE; a 32-bit or emulated PowerShell
         # sees its own in its environment, and WOW64 puts the machine's in PROCESSOR_ARCHITEW6432 (WOW64
@@ -81,17 +111,25 @@ function Install-CliRelease {
             'x86' { throw "unsupported architecture: x86 (32-bit Windows; supported: $supported)" }
             default { throw "unsupported architecture: $machine (supported: $supported)" }
         }
-        if ($Targets -contains "windows-$arch") { return "windows-$arch" }
-        if ($arch -eq 'arm64' -and $Targets -contains 'windows-x64') {
+        if ($arch -eq 'arm64' -and $Targets -notcontains 'windows-arm64') {
+            if ($Targets -notcontains 'windows-x64' -and $Targets -notcontains 'windows-x64-baseline') {
+                throw "no $Product binary is published for windows-arm64 (supported: $supported)"
+            }
             # Windows 11 on Arm runs x64 programs under emulation; Windows 10 on Arm runs only 32-bit x86 ones
             # (Microsoft: How emulation works on Arm). Windows 11 is build 22000 and later.
-            if ([Environment]::OSVersion.Version.Build -ge 22000) {
-                Write-Step 'this is ARM64 Windows: installing the windows-x64 binary, which Windows 11 runs under emulation'
-                return 'windows-x64'
+            if ([Environment]::OSVersion.Version.Build -lt 22000) {
+                throw "no $Product binary is published for windows-arm64, and Windows 10 on ARM cannot run x64 programs (supported: $supported)"
             }
-            throw "no $Product binary is published for windows-arm64, and Windows 10 on ARM cannot run x64 programs (supported: $supported)"
+            Write-Step 'this is ARM64 Windows: installing the x64 binary, which Windows 11 runs under emulation'
+            $arch = 'x64'
         }
-        throw "no $Product binary is published for windows-$arch (supported: $supported)"
+        $target = "windows-$arch"
+        if ($arch -eq 'x64' -and -not (Test-Avx2)) {
+            if ($Targets -contains "$target-baseline") { return "$target-baseline" }
+            throw "this processor lacks AVX2, which the $target build needs, and no $target-baseline build is published (supported: $supported)"
+        }
+        if ($Targets -contains $target) { return $target }
+        throw "no $Product binary is published for $target (supported: $supported)"
     }
 
     # The HTTP status of a failed web request, or 0 when there was no answer. Windows PowerShell and PowerShell 7
@@ -170,18 +208,15 @@ function Install-CliRelease {
         return @{ Code = $process.ExitCode; Output = $stdout.Result + $stderr.Result }
     }
 
-    # Refuses unless SigPath is a valid signature of Sums by the release key, in the release namespace.
-    function Assert-Signature([byte[]]$Sums, [string]$SigPath, [string]$SumsUrl) {
-        $keygens = @(Find-SshKeygen)
-        if ($keygens.Count -eq 0) {
-            throw 'cannot check the release signature: ssh-keygen.exe (OpenSSH Client) was not found. Add OpenSSH Client under Settings, Optional features (or, as administrator: Add-WindowsCapability -Online -Name OpenSSH.Client~~~~0.0.1.0), then run this again'
-        }
+    # Refuses unless SigPath is a valid signature of Sums by the release key, in the release namespace, as one of
+    # Keygens (ssh-keygen.exe programs) checks it.
+    function Assert-Signature([string[]]$Keygens, [byte[]]$Sums, [string]$SigPath, [string]$SumsUrl) {
         # ssh-keygen's ALLOWED SIGNERS format: the principal, then the key; -I names the principal to check.
         $allowedSigners = Join-Path (Split-Path -Parent $SigPath) 'allowed_signers'
         [System.IO.File]::WriteAllText($allowedSigners, "$SigningNamespace $SigningKey`n", (New-Object System.Text.UTF8Encoding $false))
         $arguments = @('-Y', 'verify', '-f', $allowedSigners, '-I', $SigningNamespace, '-n', $SigningNamespace, '-s', $SigPath)
         $tooOld = @()
-        foreach ($keygen in $keygens) {
+        foreach ($keygen in $Keygens) {
             $result = Invoke-WithStdin $keygen $arguments $Sums
             if ($result.Code -eq 0) {
                 Write-Step "verified the signature of SHA256SUMS ($SigningNamespace)"
@@ -197,6 +232,15 @@ function Install-CliRelease {
             throw "the signature of $SumsUrl does not verify (${detail}): refusing to install"
         }
         throw "cannot check the release signature: ssh-keygen.exe is older than OpenSSH 8.1 ($($tooOld -join ', ')). Update Windows or its OpenSSH Client, then run this again"
+    }
+
+    # The SHA-256 this script pins for archive Name, or ''.
+    function Get-PinnedSum([string]$Name) {
+        foreach ($pin in @($PinnedArchives -split ' ')) {
+            $parts = @($pin -split '=', 2)
+            if ($parts.Count -eq 2 -and $parts[0] -ceq $Name) { return $parts[1] }
+        }
+        return ''
     }
 
     # The checksum that SUMS (sha256sum format: "<hash>  <file>" or "<hash> *<file>") lists for Name.
@@ -309,12 +353,14 @@ function Install-CliRelease {
         $installDir = Get-Option 'INSTALL_DIR'
         $baseUrl = Get-Option 'DOWNLOAD_URL'
         $noModifyPath = Get-Option 'NO_MODIFY_PATH'
+        $target = Get-Option 'TARGET'
 
         if (-not $version) { $version = 'latest' }
         if ($version -cne 'latest') {
             if ($version -cnotmatch '\A[A-Za-z0-9._+-]+\z') { throw "invalid version: '$version' (e.g. 1.2.3)" }
             $version = 'v' + ($version -creplace '\Av', '')
         }
+        if ($target -and $Targets -cnotcontains $target) { throw "unknown target: '$target' (one of: $($Targets -join ' '))" }
         if (-not $installDir) {
             $localAppData = [Environment]::GetEnvironmentVariable('LOCALAPPDATA')
             if (-not $localAppData) { $localAppData = [Environment]::GetFolderPath('LocalApplicationData') }
@@ -332,31 +378,57 @@ function Install-CliRelease {
             Write-Step "warning: $baseUrl is not https: the download is not protected in transit"
         }
 
-        $target = Get-Target
+        if (-not $target) { $target = Get-Target }
         $archive = "$Binary-$target.zip"
+
+        # The release this script pins installs on its pinned SHA-256 alone; any other needs its signature checked,
+        # which needs ssh-keygen: looked for before any download.
+        $pinned = ''
+        $why = ''
+        if ($PinnedVersion -and ($version -ceq 'latest' -or $version -ceq "v$PinnedVersion")) {
+            $pinned = Get-PinnedSum $archive
+            $why = "this installer pins no $archive of $Product $PinnedVersion"
+            $version = "v$PinnedVersion"
+        } elseif ($PinnedVersion) {
+            $why = "$version is not the release this installer pins ($PinnedVersion)"
+        } else {
+            $why = 'this installer pins no release (its site was built without one)'
+        }
+        $keygens = @()
+        if (-not $pinned) {
+            $keygens = @(Find-SshKeygen)
+            if ($keygens.Count -eq 0) {
+                throw "$why, so its signature must be checked, which needs ssh-keygen.exe (OpenSSH Client 8.1 or later), not found here: add OpenSSH Client under Settings, Optional features (or, as administrator: Add-WindowsCapability -Online -Name OpenSSH.Client~~~~0.0.1.0), then run this again"
+            }
+        }
         if ($version -ceq 'latest') { $url = "$baseUrl/latest/download" } else { $url = "$baseUrl/download/$version" }
 
         $tmp = Join-Path ([System.IO.Path]::GetTempPath()) "$Binary-install-$([Guid]::NewGuid().ToString('N'))"
         try {
             $null = New-Item -ItemType Directory -Path $tmp
             $zipPath = Join-Path $tmp $archive
-            $sumsPath = Join-Path $tmp 'SHA256SUMS'
-            $sigPath = Join-Path $tmp 'SHA256SUMS.sig'
 
             Write-Step "downloading $Product ($version, $target) from $url/$archive"
             Save-Download "$url/$archive" $zipPath
-            Save-Download "$url/SHA256SUMS" $sumsPath
-            Save-Download "$url/SHA256SUMS.sig" $sigPath
-
-            # Read once: the bytes whose signature is checked are the bytes the checksum is then taken from.
-            $sums = [System.IO.File]::ReadAllBytes($sumsPath)
-            Assert-Signature $sums $sigPath "$url/SHA256SUMS"
-            $expected = Get-ExpectedSum $sums $archive "$url/SHA256SUMS"
+            if ($pinned) {
+                $expected = $pinned
+                $source = "pinned by $InstallerPs1Url"
+            } else {
+                $sumsPath = Join-Path $tmp 'SHA256SUMS'
+                $sigPath = Join-Path $tmp 'SHA256SUMS.sig'
+                Save-Download "$url/SHA256SUMS" $sumsPath
+                Save-Download "$url/SHA256SUMS.sig" $sigPath
+                # Read once: the bytes whose signature is checked are the bytes the checksum is then taken from.
+                $sums = [System.IO.File]::ReadAllBytes($sumsPath)
+                Assert-Signature $keygens $sums $sigPath "$url/SHA256SUMS"
+                $expected = Get-ExpectedSum $sums $archive "$url/SHA256SUMS"
+                $source = "listed in $url/SHA256SUMS"
+            }
             $actual = (Get-FileHash -LiteralPath $zipPath -Algorithm SHA256 -ErrorAction Stop).Hash.ToLowerInvariant()
             if ($expected -cne $actual) {
-                throw "checksum mismatch for $archive (expected $expected, got $actual): refusing to install"
+                throw "checksum mismatch for $archive (expected $expected, $source; got $actual): refusing to install"
             }
-            Write-Step "verified SHA-256 $actual"
+            Write-Step "verified SHA-256 $actual ($source)"
 
             $unpacked = Join-Path $tmp 'unpacked'
             try {

@@ -4,13 +4,17 @@
 #   curl -fsSL @@INSTALLER_URL@@ | sh
 #   curl -fsSL @@INSTALLER_URL@@ | sh -s -- --version 1.2.3 --install-dir "$HOME/bin"
 #
-# Downloads <archive>/latest/download/@@BINARY@@-<os>-<arch>.tar.gz (or .../download/v<version>/...),
-# checks the release's SHA256SUMS against its SSH signature with the key below (this script comes from the
-# site, the root of trust: a download host that changed both an archive and its sums is still refused),
-# verifies the archive's SHA-256 against SHA256SUMS, and installs the binary without sudo.
-# It never prompts and never edits shell start-up files. Run with --help for every option.
+# This script comes from the site, the root of trust, which built into it the SHA-256 of every archive of the
+# release it was built with (PINNED_ARCHIVES below). That release installs with nothing but sh, curl or wget, tar
+# and a SHA-256 tool: the script downloads <archive>/download/v<version>/@@BINARY@@-<target>.tar.gz and installs it
+# only when its SHA-256 is the one pinned here, so a download host that replaced an archive is refused, whatever
+# SHA256SUMS it serves beside it. Any other release (--version, or every release when the site was built without
+# one) is checked the release's way: its SHA256SUMS against the SSH signature by the key below (ssh-keygen, OpenSSH
+# 8.1 or later), then the archive against SHA256SUMS.
+# It installs without sudo, never prompts and never edits shell start-up files. Run with --help for every option.
 #
-# Generated from src/installer/install.sh: the quoted values below come from content/site.yaml at build time.
+# Generated from src/installer/install.sh: the quoted values below come from content/site.yaml and the release the
+# site was built with, at build time.
 #
 # POSIX sh (dash is /bin/sh on Debian and Ubuntu): `set -eu`, no pipefail, which dash rejects.
 set -eu
@@ -24,6 +28,10 @@ TARGETS="@@TARGETS@@"
 # The release signing key's public half (OpenSSH Ed25519) and the namespace its signatures are made in.
 SIGNING_KEY="@@RELEASE_SIGNING_KEY@@"
 SIGNING_NAMESPACE="@@SIGNING_NAMESPACE@@"
+# The release the site was built with, and the SHA-256 of each of its archives as <archive>=<sha256> words: both
+# empty when the site was built without one.
+PINNED_VERSION="@@PINNED_VERSION@@"
+PINNED_ARCHIVES="@@PINNED_ARCHIVES@@"
 
 say() {
     printf '%s: %s\n' "$BINARY" "$*" >&2
@@ -53,6 +61,11 @@ getenv() {
 }
 
 usage() {
+    if [ -n "$PINNED_VERSION" ]; then
+        _default="$PINNED_VERSION, the release this script pins"
+    else
+        _default="the latest"
+    fi
     cat <<EOF
 Install the $PRODUCT command-line binary ($BINARY).
 
@@ -61,8 +74,9 @@ Usage:
   curl -fsSL $INSTALLER_URL | sh -s -- [options]
 
 Options:
-  --version <version>      install this release (e.g. 1.2.3) instead of the latest
+  --version <version>      install this release (e.g. 1.2.3) instead of $_default
   --install-dir <dir>      install into <dir> (default: \$XDG_BIN_HOME, else @@INSTALL_DIR_DISPLAY@@)
+  --target <target>        install this build instead of the one this machine runs (no machine checks)
   --no-modify-path         do not print the PATH hint
   -y, --yes                accepted for compatibility; the installer never prompts
   -h, --help               show this help and exit
@@ -70,16 +84,19 @@ Options:
 Environment (options win over these):
   ${ENV_PREFIX}_VERSION          same as --version
   ${ENV_PREFIX}_INSTALL_DIR      same as --install-dir
+  ${ENV_PREFIX}_TARGET           same as --target
   ${ENV_PREFIX}_NO_MODIFY_PATH   set to 1 for --no-modify-path
   ${ENV_PREFIX}_DOWNLOAD_URL     release archive to download from (default: $RELEASE_ARCHIVE)
 
 Supported platforms: $TARGETS.
-Before anything is installed, the release's SHA256SUMS is checked against its signature by the release
-key built into this script (with ssh-keygen, OpenSSH 8.1 or later), and the archive against SHA256SUMS.
+On Linux the build follows the C library of the system's own /bin/sh; x64 without AVX2 gets a -baseline build.
+Needs sh, curl or wget, tar, and sha256sum or shasum. The release this script pins is checked against the SHA-256
+built into it; for any other release, SHA256SUMS is checked against its signature by the release key built into
+this script, which needs ssh-keygen (OpenSSH 8.1 or later), then the archive against SHA256SUMS.
 EOF
 }
 
-# Prints <os>-<arch> for this machine, or fails naming what it found.
+# Prints the target that runs on this machine (<os>-<arch>[-musl][-baseline]), or fails naming what it found.
 detect_target() {
     _os=$(uname -s)
     _arch=$(uname -m)
@@ -104,31 +121,111 @@ detect_target() {
     if [ "$_os" = linux ] && is_musl; then
         _libc=-musl
     fi
+    # Bun's default x64 builds need AVX2; the -baseline builds run on any x64 processor.
+    _variant=""
+    if [ "$_arch" = x64 ] && ! has_avx2 "$_os"; then
+        _variant=-baseline
+    fi
+    _target="$_os-$_arch$_libc$_variant"
     case " $TARGETS " in
-        *" $_os-$_arch$_libc "*) ;;
-        *) err "no $PRODUCT binary is published for $_os-$_arch${_libc:+ ($_libc libc)} (supported: $TARGETS)" ;;
+        *" $_target "*) ;;
+        *)
+            [ -z "$_variant" ] ||
+                err "this processor lacks AVX2, which the $_os-$_arch$_libc build needs, and no $_target build is published (supported: $TARGETS)"
+            err "no $PRODUCT binary is published for $_os-$_arch${_libc:+ (musl libc)} (supported: $TARGETS)"
+            ;;
     esac
-    printf '%s-%s%s\n' "$_os" "$_arch" "$_libc"
+    printf '%s\n' "$_target"
 }
 
-# Whether the C library is musl: its ldd says so (Alpine's prints "musl libc"), or, with no ldd, its loader is there.
+# Whether the C library of this Linux is musl (Alpine), asked of the system's own loader: the program interpreter
+# its /bin/sh is linked against (the ELF header's PT_INTERP string, in the file's first page), else, for a static
+# /bin/sh, which loader is there, glibc's first. That musl is installed says nothing: Debian's musl package puts
+# musl's loader in /lib of a glibc system.
 is_musl() {
-    if command -v ldd >/dev/null 2>&1; then
-        case $(ldd --version 2>&1 || true) in
-            *musl*) return 0 ;;
-            *) return 1 ;;
-        esac
-    fi
-    for _loader in /lib/ld-musl-*.so.1; do
+    _interp=$(dd if=/bin/sh bs=4096 count=1 2>/dev/null | LC_ALL=C tr -c 'A-Za-z0-9/._+-' '\n' |
+        awk '/\/ld-(musl|linux)/ { print; exit }') || _interp=""
+    case $_interp in
+        */ld-musl-*) return 0 ;;
+        */ld-linux*) return 1 ;;
+    esac
+    for _loader in /lib/ld-linux* /lib64/ld-linux*; do
+        [ -e "$_loader" ] && return 1
+    done
+    for _loader in /lib/ld-musl-*; do
         [ -e "$_loader" ] && return 0
     done
     return 1
 }
 
+# Whether the x64 processor has AVX2, as the system reports it: Linux among the flags of /proc/cpuinfo, macOS in
+# sysctl. When it does not say, the answer is no: the -baseline build runs on any x64 processor.
+has_avx2() {
+    case $1 in
+        linux)
+            [ -r /proc/cpuinfo ] || return 1
+            awk '$1 == "flags" { for (i = 2; i <= NF; i++) if ($i == "avx2") found = 1; exit } END { exit !found }' /proc/cpuinfo
+            return
+            ;;
+        darwin)
+            [ "$(sysctl -n hw.optional.avx2_0 2>/dev/null || true)" = 1 ] && return 0
+            case " $(sysctl -n machdep.cpu.leaf7_features 2>/dev/null || true) " in
+                *" AVX2 "*) return 0 ;;
+            esac
+            ;;
+    esac
+    return 1
+}
+
+# Whether library $1 is in one of the folders of $2 (colon-separated).
+has_library() {
+    _ifs=$IFS
+    IFS=:
+    for _dir in $2; do
+        if [ -n "$_dir" ] && [ -e "$_dir/$1" ]; then
+            IFS=$_ifs
+            return 0
+        fi
+    done
+    IFS=$_ifs
+    return 1
+}
+
+# The musl builds link the C++ runtime, which a bare Alpine lacks: refuses, with the line that adds it, unless
+# musl's loader finds libstdc++ and libgcc_s where it looks (the folders of its path file, else /lib, /usr/local/lib
+# and /usr/lib). Checked before the download.
+require_cxx_runtime() {
+    _path=/lib:/usr/local/lib:/usr/lib
+    _path_file="/etc/ld-musl-$(uname -m).path"
+    if [ -r "$_path_file" ]; then
+        _path=$(tr '\n' ':' <"$_path_file")
+    fi
+    for _lib in libstdc++.so.6 libgcc_s.so.1; do
+        has_library "$_lib" "$_path" ||
+            err "the $1 build needs the C++ runtime, and $_lib is missing: run 'apk add libstdc++ libgcc' as root, then run this installer again"
+    done
+}
+
+# Prints the SHA-256 this script pins for archive $1, or nothing.
+pinned_sum() {
+    for _pin in $PINNED_ARCHIVES; do
+        case $_pin in
+            "$1="*)
+                printf '%s\n' "${_pin#*=}"
+                return 0
+                ;;
+        esac
+    done
+}
+
+# Refuses before any download when the signature that must be checked (why: $1) cannot be, for want of ssh-keygen.
+require_keygen() {
+    command -v ssh-keygen >/dev/null 2>&1 ||
+        err "$1, so its signature must be checked, which needs 'ssh-keygen' (OpenSSH 8.1 or later): install openssh-client (Alpine: apk add openssh-keygen), then run this again"
+}
+
 # Checks SUMS ($1) against its SSH signature ($2) with the release key; refuses on any doubt (fail closed).
 verify_signature() {
-    command -v ssh-keygen >/dev/null 2>&1 ||
-        err "need 'ssh-keygen' (OpenSSH 8.1 or later) to verify the release signature: install openssh-client (Alpine: apk add openssh-keygen), then retry"
     printf '%s %s\n' "$SIGNING_NAMESPACE" "$SIGNING_KEY" >"$tmp/allowed_signers"
     if ! ssh-keygen -Y verify -f "$tmp/allowed_signers" -I "$SIGNING_NAMESPACE" -n "$SIGNING_NAMESPACE" \
         -s "$2" <"$1" >/dev/null 2>&1; then
@@ -198,6 +295,7 @@ main() {
     install_dir=$(getenv INSTALL_DIR) || exit 1
     base_url=$(getenv DOWNLOAD_URL) || exit 1
     no_modify_path=$(getenv NO_MODIFY_PATH) || exit 1
+    target=$(getenv TARGET) || exit 1
     staged=""
     tmp=""
 
@@ -215,6 +313,12 @@ main() {
                 shift
                 ;;
             --install-dir=*) install_dir=${1#--install-dir=} ;;
+            --target)
+                [ $# -ge 2 ] || err "--target needs a value (one of: $TARGETS)"
+                target=$2
+                shift
+                ;;
+            --target=*) target=${1#--target=} ;;
             --no-modify-path) no_modify_path=1 ;;
             -y | --yes) ;;
             -h | --help)
@@ -232,6 +336,12 @@ main() {
         '' | *[!A-Za-z0-9._+-]*) err "invalid version: '$version' (e.g. 1.2.3)" ;;
         *) version=v${version#v} ;;
     esac
+    if [ -n "$target" ]; then
+        case " $TARGETS " in
+            *" $target "*) ;;
+            *) err "unknown target: '$target' (one of: $TARGETS)" ;;
+        esac
+    fi
     if [ -z "$install_dir" ]; then
         install_dir=${XDG_BIN_HOME:-}
     fi
@@ -258,8 +368,25 @@ main() {
     need_cmd cp
     need_cmd rm
 
-    target=$(detect_target) || exit 1
+    if [ -z "$target" ]; then
+        target=$(detect_target) || exit 1
+        case $target in
+            *-musl*) require_cxx_runtime "$target" ;;
+        esac
+    fi
     archive="$BINARY-$target.tar.gz"
+
+    # The release this script pins installs on its pinned SHA-256 alone; any other needs its signature checked.
+    pinned=""
+    if [ -n "$PINNED_VERSION" ] && { [ "$version" = latest ] || [ "$version" = "v$PINNED_VERSION" ]; }; then
+        pinned=$(pinned_sum "$archive")
+        [ -n "$pinned" ] || require_keygen "this installer pins no $archive of $PRODUCT $PINNED_VERSION"
+        version="v$PINNED_VERSION"
+    elif [ -n "$PINNED_VERSION" ]; then
+        require_keygen "$version is not the release this installer pins ($PINNED_VERSION)"
+    else
+        require_keygen "this installer pins no release (its site was built without one)"
+    fi
     case $version in
         latest) url="$base_url/latest/download" ;;
         *) url="$base_url/download/$version" ;;
@@ -277,16 +404,21 @@ main() {
     if ! download "$url/$archive" "$tmp/$archive"; then
         err "download failed: $url/$archive"
     fi
-    if ! download "$url/SHA256SUMS" "$tmp/SHA256SUMS"; then
-        err "download failed: $url/SHA256SUMS"
+    if [ -n "$pinned" ]; then
+        expected=$pinned
+        source="pinned by $INSTALLER_URL"
+    else
+        if ! download "$url/SHA256SUMS" "$tmp/SHA256SUMS"; then
+            err "download failed: $url/SHA256SUMS"
+        fi
+        if ! download "$url/SHA256SUMS.sig" "$tmp/SHA256SUMS.sig"; then
+            err "download failed: $url/SHA256SUMS.sig (an unsigned release is refused)"
+        fi
+        verify_signature "$tmp/SHA256SUMS" "$tmp/SHA256SUMS.sig"
+        say "verified the signature of SHA256SUMS"
+        expected=$(expected_sum "$tmp/SHA256SUMS" "$archive") || err "could not read $url/SHA256SUMS"
+        source="listed in $url/SHA256SUMS"
     fi
-    if ! download "$url/SHA256SUMS.sig" "$tmp/SHA256SUMS.sig"; then
-        err "download failed: $url/SHA256SUMS.sig (an unsigned release is refused)"
-    fi
-    verify_signature "$tmp/SHA256SUMS" "$tmp/SHA256SUMS.sig"
-    say "verified the signature of SHA256SUMS"
-
-    expected=$(expected_sum "$tmp/SHA256SUMS" "$archive") || err "could not read $url/SHA256SUMS"
     case $expected in
         '') err "no checksum for $archive in $url/SHA256SUMS: refusing to install" ;;
         *[!0-9a-f]*) err "malformed checksum for $archive in $url/SHA256SUMS: refusing to install" ;;
@@ -294,9 +426,9 @@ main() {
     [ ${#expected} -eq 64 ] || err "malformed checksum for $archive in $url/SHA256SUMS: refusing to install"
     actual=$(sha256_of "$tmp/$archive") || exit 1
     if [ "$expected" != "$actual" ]; then
-        err "checksum mismatch for $archive (expected $expected, got $actual): refusing to install"
+        err "checksum mismatch for $archive (expected $expected, $source; got $actual): refusing to install"
     fi
-    say "verified SHA-256 $actual"
+    say "verified SHA-256 $actual ($source)"
 
     mkdir "$tmp/unpacked"
     tar -xzf "$tmp/$archive" -C "$tmp/unpacked" || err "could not unpack $archive"

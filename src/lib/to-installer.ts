@@ -1,9 +1,12 @@
 import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
+import type { ReleasePins } from '../content/read-release-pins.ts';
 import type { Site } from '../schemas/site.ts';
 import { toUrl } from '../../facts/paths.ts';
 
 /** The site facts the installers need. */
 export type InstallerSite = Pick<Site, 'product' | 'base_url' | 'cli'>;
+/** The release an installer pins: its version and each archive's SHA-256 (none: every release's signature is checked). */
+export type InstallerPins = Pick<ReleasePins, 'version' | 'archives'>;
 
 /** A placeholder in an installer template: `@@NAME@@`. */
 const PLACEHOLDER = /@@([A-Z][A-Z0-9_]*)@@/g;
@@ -14,6 +17,9 @@ const PLACEHOLDER = /@@([A-Z][A-Z0-9_]*)@@/g;
 const SAFE = /^[A-Za-z0-9 ._:/~+,()-]+$/;
 // A Windows folder: backslashes, which a single-quoted PowerShell string keeps as they are; still no quote.
 const SAFE_WINDOWS_PATH = /^[A-Za-z0-9 ._\\-]+$/;
+// The pins: empty when the build had no release, else a version and `<archive>=<sha256>` words, space-separated.
+const SAFE_VERSION = /^[A-Za-z0-9._+-]*$/;
+const SAFE_PINS = /^(?:[a-z0-9._-]+=[0-9a-f]{64}(?: [a-z0-9._-]+=[0-9a-f]{64})*)?$/;
 
 /**
  * Where the Windows installer puts the binary, under `%LOCALAPPDATA%`: the per-user Programs folder
@@ -35,8 +41,16 @@ interface Value {
   safe?: RegExp;
 }
 
+/** `<archive>=<sha256>` words in the order of the archive names, so the same release always gives the same text. */
+function toPinWords(pins: InstallerPins | undefined): string {
+  return Object.entries(pins?.archives ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([archive, sha]) => `${archive}=${sha}`)
+    .join(' ');
+}
+
 // Both templates (install.sh, install.ps1) are filled from this one table, so each may use any of these.
-function toValues(site: InstallerSite): Record<string, Value> {
+function toValues(site: InstallerSite, pins: InstallerPins | undefined): Record<string, Value> {
   const { cli } = site;
   return {
     BINARY: { field: 'cli.binary', value: cli.binary },
@@ -52,15 +66,18 @@ function toValues(site: InstallerSite): Record<string, Value> {
     WINDOWS_INSTALL_SUBDIR: { field: 'cli.binary', value: toWindowsInstallSubdir(cli.binary), safe: SAFE_WINDOWS_PATH },
     RELEASE_SIGNING_KEY: { field: 'cli.release_signing_key', value: cli.release_signing_key },
     SIGNING_NAMESPACE: { field: 'cli.binary', value: toReleaseNamespace(cli.binary) },
+    PINNED_VERSION: { field: 'RELEASE_DIR (version)', value: pins?.version ?? '', safe: SAFE_VERSION },
+    PINNED_ARCHIVES: { field: 'RELEASE_DIR (SHA256SUMS)', value: toPinWords(pins), safe: SAFE_PINS },
   };
 }
 
 /**
- * Fills an installer template (`src/installer/install.sh` or `install.ps1`) with the site's CLI facts.
+ * Fills an installer template (`src/installer/install.sh` or `install.ps1`) with the site's CLI facts and the pins
+ * of the release the site was built with (none: the installer checks the signature of every release it installs).
  * Throws if a value is unsafe inside a shell string, or if the template names an unknown placeholder.
  */
-export function toInstaller(site: InstallerSite, template: string): string {
-  const values = toValues(site);
+export function toInstaller(site: InstallerSite, template: string, pins?: InstallerPins): string {
+  const values = toValues(site, pins);
   for (const { field, value, safe = SAFE } of Object.values(values)) {
     if (!safe.test(value)) {
       throw new Error(`Installer: ${field} "${value}" holds a character that is unsafe in a shell string`);

@@ -46,8 +46,8 @@ export const siteSchema = z
           z
             .string()
             .regex(
-              /^(linux-(x64|arm64)(-musl)?|darwin-(x64|arm64)|windows-(x64|arm64))$/,
-              'a target looks like "darwin-arm64", "linux-x64-musl" or "windows-x64"',
+              /^(linux-x64(-musl)?(-baseline)?|linux-arm64(-musl)?|darwin-x64(-baseline)?|darwin-arm64|windows-x64(-baseline)?|windows-arm64)$/,
+              'a target looks like "darwin-arm64", "linux-x64-musl", "linux-x64-baseline" or "windows-x64"',
             ),
         )
         .min(1),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toUrl } from '../../facts/paths.ts';
+import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import { BASE_URL, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 
@@ -23,8 +24,10 @@ describe('install lines in the markdown twins', () => {
     const text = readBuilt('/docs/cli.md');
     expect(text).toContain(sh);
     expect(text).toContain(powershell);
-    // Written out on the page for checking a download by hand: it must be the key of content/site.yaml.
-    expect(text).toContain(cli.release_signing_key);
-    expect(text).toContain(`echo "warden-release ${cli.release_signing_key}" > allowed_signers`);
+    // Written out on the page for checking a download by hand: it must be the key of content/site.yaml (the test
+    // build's installers carry the test release's key instead, RELEASE_PUBLIC_KEY).
+    const { release_signing_key: key } = readContent(getContentDir(), { BASE_URL }).site.cli;
+    expect(text).toContain(key);
+    expect(text).toContain(`echo "warden-release ${key}" > allowed_signers`);
   });
 });

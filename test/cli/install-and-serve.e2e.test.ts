@@ -6,7 +6,7 @@ import { PATHS } from '../../facts/paths.ts';
 import { listSecrets, readCredentials } from './helpers/credentials-file.ts';
 import { startLocalSystem, type LocalSystem } from './helpers/local-system.ts';
 import { connectStdio } from './helpers/mcp-clients.ts';
-import { BINARY, freshHome, run, TEST_RELEASE_DIR, TEST_SITE } from './helpers/warden-binary.ts';
+import { BINARY, freshHome, HOST_TARGET, run, TEST_RELEASE_DIR, TEST_SITE } from './helpers/warden-binary.ts';
 
 // A new user's path on a fresh machine, nothing mocked: the real installer through sh and curl from the edge's
 // /install, the binary it installs from the sandbox's release folder, a workload client from a real
@@ -27,10 +27,12 @@ afterAll(async () => {
 });
 
 describe('install → register → warden mcp', () => {
-  it('curl | sh installs a working warden into ~/.local/bin whose --version is the content version', async () => {
+  it('curl | sh installs a working warden into ~/.local/bin whose --version is the content version, checked against its pin', async () => {
     const installed = await run('sh', ['-c', `curl -fsSL ${system.baseUrl}${PATHS.install} | sh`], { env: home.env, timeoutMs: 60_000 });
     expect(installed.code, installed.stderr).toBe(0);
-    expect(installed.stderr).toContain(`${system.releaseArchive}/latest/download/${BINARY}-`);
+    // The release the site pins, from its own folder, verified against the SHA-256 the installer carries.
+    expect(installed.stderr).toContain(`${system.releaseArchive}/download/v${TEST_SITE.product.version}/${BINARY}-${HOST_TARGET}.tar.gz`);
+    expect(installed.stderr).toContain(`(pinned by ${system.baseUrl}${PATHS.install})`);
     warden = join(home.home, '.local', 'bin', BINARY);
     expect(statSync(warden).mode & 0o777).toBe(0o755);
     const version = await run(warden, ['--version'], { env: home.env });

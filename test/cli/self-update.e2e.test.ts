@@ -17,7 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
+import { onMachine, prepareMachineFakes } from '../installer/fake-machine.ts';
 import { getLocalSigningKey } from '../../runtime/node/signing-key.ts';
 import {
   BINARY,
@@ -39,12 +41,15 @@ let server: Server;
 let archiveUrl: string;
 const home = freshHome();
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+/** The host's target with AVX2 taken as absent, or as present: the variant a machine with the other answer runs. */
+const OTHER_VARIANT = HOST_TARGET.endsWith('-baseline') ? HOST_TARGET.replace(/-baseline$/, '') : `${HOST_TARGET}-baseline`;
 
 beforeAll(async () => {
-  // The host's archive, SHA256SUMS and its signature, in both layouts (the other targets' archives are not needed).
+  // The archives of the host's target and its other variant (-baseline, or not), SHA256SUMS and its signature, in both
+  // layouts (the other targets' archives are not needed).
   for (const folder of [join('download', `v${TEST_SITE.product.version}`), join('latest', 'download')]) {
     mkdirSync(join(archiveDir, folder), { recursive: true });
-    for (const file of [`${BINARY}-${HOST_TARGET}.tar.gz`, 'SHA256SUMS', 'SHA256SUMS.sig'])
+    for (const file of [`${BINARY}-${HOST_TARGET}.tar.gz`, `${BINARY}-${OTHER_VARIANT}.tar.gz`, 'SHA256SUMS', 'SHA256SUMS.sig'])
       copyFileSync(join(TEST_RELEASE_DIR, folder, file), join(archiveDir, folder, file));
   }
   server = createServer((req, res) => {
@@ -141,6 +146,30 @@ describe('warden self update', () => {
       ]);
       expect(sha(installed)).toBe(before);
       expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);
+    },
+  );
+
+  it.runIf(HOST_TARGET.startsWith('linux-x64'))(
+    'picks the build the installer picks: the other AVX2 variant on a CPU that says the other thing (bind-mounted /proc/cpuinfo)',
+    async () => {
+      const installed = install();
+      const fakes = prepareMachineFakes(join(work, 'machine'));
+      const [command, args] = onMachine(fakes, { avx2: !OTHER_VARIANT.endsWith('-baseline') }, installed, ['self', 'update']);
+      const result = await run(command, args, { env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl }, timeoutMs: 60_000 });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain(`(latest, ${OTHER_VARIANT})`);
+      // The binary now in place is the other variant's, byte for byte.
+      const unpacked = mkdtempSync(join(work, 'other-'));
+      execFileSync('tar', ['-xzf', join(archiveDir, 'latest', 'download', `${BINARY}-${OTHER_VARIANT}.tar.gz`), '-C', unpacked]);
+      expect(sha(installed)).toBe(sha(join(unpacked, BINARY)));
+      // WARDEN_TARGET names the build instead, as it does for the installer (from the pinned folder: an earlier test
+      // tampered with latest/'s archive of the host's target).
+      const forced = await run(installed, ['self', 'update', '--version', TEST_SITE.product.version], {
+        env: { ...home.env, WARDEN_DOWNLOAD_URL: archiveUrl, WARDEN_TARGET: HOST_TARGET },
+        timeoutMs: 60_000,
+      });
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(sha(installed)).toBe(sha(getWardenBinary()));
     },
   );
 });

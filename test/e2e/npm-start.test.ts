@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../sandbox/sandbox-fixture.ts';
 import { watchOutput, type ChildOutput } from '../helpers/child-output.ts';
-import { run } from '../cli/helpers/warden-binary.ts';
+import { run, TEST_SITE } from '../cli/helpers/warden-binary.ts';
 import { toSkillPath } from '../../facts/paths.ts';
 
 // The README's promise, through the real entry point: `npm start` (proxy/start.ts) on other ports builds dist
@@ -123,7 +123,9 @@ describe('npm start on a fresh dist and other ports', () => {
     const env = { HOME: home, PATH: process.env.PATH ?? '/usr/bin:/bin' };
     const installed = await run('sh', ['-c', `curl -fsSL ${base}/install | sh`], { env, timeoutMs: 60_000 });
     expect(installed.code, installed.stderr).toBe(0);
-    expect(installed.stderr).toContain(`from ${sandboxUrl}/releases/cli/latest/download`);
+    // npm start built the release before the site, whose installer pins it: checked against the pin, no signature.
+    expect(installed.stderr).toContain(`from ${sandboxUrl}/releases/cli/download/v${TEST_SITE.product.version}/`);
+    expect(installed.stderr).toContain(`(pinned by ${base}/install)`);
     const warden = join(home, '.local', 'bin', 'warden');
     // The printed command, as a person copies it; the binary's default service is this build's base URL.
     const command = /warden admin register --code (\S+)/.exec(output())!;

@@ -24,9 +24,11 @@ export const BASE_URL = inject('testBaseUrl');
 
 /**
  * The content as the test build saw it. Always pass the environment explicitly: vitest sets
- * process.env.BASE_URL to "/" (Vite's base), which is not a site URL.
+ * process.env.BASE_URL to "/" (Vite's base), which is not a site URL. .test-dist pins the test release (the scale
+ * site pins none).
  */
 export async function readTestContent() {
   const { getContentDir, readContent } = await import('../../src/content/read-content.ts');
-  return readContent(getContentDir(), { BASE_URL, APP_URL });
+  const release = DIST === TEST_DIST ? (await import('../cli/helpers/warden-binary.ts')).TEST_RELEASE_ENV : {};
+  return readContent(getContentDir(), { BASE_URL, APP_URL, ...release });
 }

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
  * Programs the tests run that npm cannot provide, each a Debian package: Chromium (browser tests, driven by
  * playwright-core), ShellCheck and dash (installer tests), ssh-keygen (release signatures), and what runs the
  * CLI's other Linux targets here: qemu-user with Debian's aarch64 C library, musl's loader and musl-gcc
- * (linux-x64-musl), Debian's libstdc++ for it; LLVM's objcopy as an independent Mach-O signer.
+ * (linux-x64-musl), Debian's libstdc++ for it; LLVM's objcopy as an independent Mach-O signer; util-linux's unshare
+ * and mount (other machines for the installer tests; qemu-user also runs the -baseline builds on a CPU without AVX2).
  */
 export const SYSTEM_TOOLS = [
   { name: 'chromium', path: '/usr/bin/chromium' },
@@ -18,6 +19,8 @@ export const SYSTEM_TOOLS = [
   { name: 'musl-tools', path: '/usr/bin/musl-gcc' },
   { name: 'libstdc++6', path: '/usr/lib/x86_64-linux-gnu/libstdc++.so.6' },
   { name: 'llvm', path: '/usr/bin/llvm-objcopy' },
+  // unshare and mount: the installer tests make other machines with bind mounts in a mount namespace.
+  { name: 'util-linux', path: '/usr/bin/unshare' },
 ] as const;
 
 /** The Debian packages among SYSTEM_TOOLS that are not installed. */

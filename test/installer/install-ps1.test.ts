@@ -122,6 +122,7 @@ describe('install.ps1, as PowerShell reads it', () => {
 
   it('runs only its own functions and cmdlets that Windows PowerShell 5.1 has', () => {
     const builtIn = [
+      'Add-Type',
       'Copy-Item',
       'Expand-Archive',
       'ForEach-Object',
@@ -158,7 +159,7 @@ describe('install.ps1, beside install.sh', () => {
   it('takes the options of install.sh from the same <PREFIX>_* variables', () => {
     const shOptions = [...shTemplate.matchAll(/\$\(getenv ([A-Z_]+)\)/g)].map((m) => m[1]).sort();
     const psOptions = [...script.matchAll(/Get-Option '([A-Z_]+)'/g)].map((m) => m[1]).sort();
-    expect(shOptions).toEqual(['DOWNLOAD_URL', 'INSTALL_DIR', 'NO_MODIFY_PATH', 'VERSION']);
+    expect(shOptions).toEqual(['DOWNLOAD_URL', 'INSTALL_DIR', 'NO_MODIFY_PATH', 'TARGET', 'VERSION']);
     expect(psOptions).toEqual(shOptions);
     for (const option of psOptions) expect(script).toContain(`$env:${site.cli.env_prefix}_${option} = `);
   });
@@ -178,6 +179,75 @@ describe('install.ps1, beside install.sh', () => {
     expect(script).toContain("$WindowsInstallSubdir = 'Programs\\warden\\bin'");
     expect(script).toContain('(default: $env:LOCALAPPDATA\\Programs\\warden\\bin)');
     expect(script).toContain("[Environment]::SetEnvironmentVariable('Path', $newPath, 'User')");
+  });
+});
+
+describe('install.ps1 pinning a release, as far as a grammar can tell (no PowerShell runs here)', () => {
+  const pins = {
+    version: '1.2.3',
+    archives: { [`${site.cli.binary}-windows-x64.zip`]: 'a'.repeat(64), [`${site.cli.binary}-windows-x64-baseline.zip`]: 'b'.repeat(64) },
+  };
+  const pinned = toInstaller(site, template, pins);
+  let tree: Node;
+  let own: Map<string, Node>;
+  beforeAll(async () => {
+    tree = await parsePowerShell(pinned);
+    own = toFunctions(tree);
+  });
+  const body = (name: string) => {
+    const f = own.get(name);
+    if (!f) throw new Error(`no ${name}`);
+    return f;
+  };
+  /** The if statements of a function whose condition is `text`, as the grammar reads them. */
+  const ifs = (f: Node, condition: string) =>
+    toOwnDescendants(f, ['if_statement']).filter((i) => i.namedChildren.find((c) => c?.type === 'pipeline')?.text === condition);
+
+  it('parses, and holds the pins as one single-quoted string of <archive>=<sha256> words that Get-PinnedSum splits', () => {
+    expect(toSyntaxErrors(tree)).toEqual([]);
+    expect(pinned).toContain(`$PinnedVersion = '1.2.3'`);
+    const words = /\$PinnedArchives = '([^']*)'/.exec(pinned)?.[1]?.split(' ') ?? [];
+    expect(Object.fromEntries(words.map((w) => w.split('=')))).toEqual(pins.archives);
+    expect(body('Get-PinnedSum').text).toContain("@($PinnedArchives -split ' ')");
+    expect(body('Get-PinnedSum').text).toContain("@($pin -split '=', 2)");
+  });
+
+  it('looks for ssh-keygen only when the archive has no pin, and before any download', () => {
+    const install = body('Install-Release');
+    const [notPinned] = ifs(install, '-not $pinned');
+    expect(notPinned, 'if (-not $pinned) { … Find-SshKeygen … }').toBeDefined();
+    expect(notPinned!.descendantsOfType('command_name').map((c) => c?.text)).toEqual(['Find-SshKeygen']);
+    const steps = toCommandNames(install);
+    expect(steps.indexOf('Find-SshKeygen')).toBeLessThan(steps.indexOf('Save-Download'));
+  });
+
+  it('on the pinned path downloads the archive alone and compares Get-FileHash with the pin; on the other, checks the signature', () => {
+    const install = body('Install-Release');
+    const [branch] = ifs(install, '$pinned');
+    expect(branch, 'if ($pinned) { … } else { … }').toBeDefined();
+    const [then, otherwise] = branch!.namedChildren.filter((c) => c?.type === 'statement_block' || c?.type === 'else_clause');
+    expect(then?.text).toContain('$expected = $pinned');
+    expect(then?.descendantsOfType('command_name')).toEqual([]);
+    expect(otherwise?.descendantsOfType('command_name').map((c) => c?.text)).toEqual([
+      'Join-Path',
+      'Join-Path',
+      'Save-Download',
+      'Save-Download',
+      'Assert-Signature',
+      'Get-ExpectedSum',
+    ]);
+    expect(install.text).toMatch(
+      /\$actual = \(Get-FileHash -LiteralPath \$zipPath -Algorithm SHA256 -ErrorAction Stop\)\.Hash\.ToLowerInvariant\(\)\n\s+if \(\$expected -cne \$actual\) \{/,
+    );
+  });
+
+  it('takes the -baseline build where the processor lacks AVX2, asking .NET or else IsProcessorFeaturePresent(40)', () => {
+    const avx2 = body('Test-Avx2').text;
+    expect(avx2).toContain("'System.Runtime.Intrinsics.X86.Avx2' -as [type]");
+    expect(avx2).toContain('public static extern bool IsProcessorFeaturePresent(uint feature);');
+    expect(avx2).toContain('::IsProcessorFeaturePresent(40)');
+    const [noAvx2] = ifs(body('Get-Target'), "$arch -eq 'x64' -and -not (Test-Avx2)");
+    expect(noAvx2?.text).toContain('return "$target-baseline"');
   });
 });
 

@@ -3,12 +3,15 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.ts';
 import { toInstaller } from '../../src/lib/to-installer.ts';
-import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
+import { APP_URL, BASE_URL, DIST, readTestContent } from '../helpers/built-site.ts';
 import { parsePowerShell, toCommandNames, toFunctions } from './powershell-parser.ts';
 
 const template = readFileSync(resolve('src/installer/install.sh'), 'utf8');
 const psTemplate = readFileSync(resolve('src/installer/install.ps1'), 'utf8');
 const { site } = readContent(undefined, { BASE_URL, APP_URL });
+/** What the test build was made from: .test-dist pins the test release, signed by the test key. */
+const built = await readTestContent();
+const SHA = (c: string) => c.repeat(64);
 
 describe('toInstaller', () => {
   const script = toInstaller(site, template);
@@ -46,6 +49,28 @@ describe('toInstaller', () => {
 
   it('fails loudly on a malformed placeholder that would be left in the script', () => {
     expect(() => toInstaller(site, `${template}\n# @@binary@@\n`)).toThrow(/@@binary@@ was left unfilled/);
+  });
+
+  it('pins nothing for a site built without a release: both pin values are empty', () => {
+    expect(script).toContain('PINNED_VERSION=""\n');
+    expect(script).toContain('PINNED_ARCHIVES=""\n');
+  });
+
+  it('pins a release as its version and <archive>=<sha256> words, sorted by archive name', () => {
+    const pins = { version: '1.2.3', archives: { 'warden-linux-x64.tar.gz': SHA('b'), 'warden-darwin-arm64.tar.gz': SHA('a') } };
+    const pinned = toInstaller(site, template, pins);
+    expect(pinned).toContain('PINNED_VERSION="1.2.3"\n');
+    expect(pinned).toContain(`PINNED_ARCHIVES="warden-darwin-arm64.tar.gz=${SHA('a')} warden-linux-x64.tar.gz=${SHA('b')}"\n`);
+  });
+
+  it('refuses pins that could break out of a shell string, naming the variable they came from', () => {
+    expect(() => toInstaller(site, template, { version: '1.2.3"; id; "', archives: {} })).toThrow(/RELEASE_DIR \(version\)/);
+    expect(() => toInstaller(site, template, { version: '1.2.3', archives: { "w'x.tar.gz": SHA('a') } })).toThrow(
+      /RELEASE_DIR \(SHA256SUMS\)/,
+    );
+    expect(() => toInstaller(site, template, { version: '1.2.3', archives: { 'w.tar.gz': 'a$(id)' } })).toThrow(
+      /RELEASE_DIR \(SHA256SUMS\)/,
+    );
   });
 
   it('refuses a fact that could break out of its shell string, naming the field', () => {
@@ -105,27 +130,35 @@ describe('toInstaller with the Windows template', () => {
 });
 
 describe('the built /install.ps1', () => {
-  const built = join(DIST, site.cli.installer_ps1_path.slice(1));
+  const builtPs1 = join(DIST, site.cli.installer_ps1_path.slice(1));
   const skip = process.env.WARDEN_SKIP_TEST_BUILD === '1';
 
-  it.skipIf(skip)('is exactly toInstaller(site, install.ps1), at the path content names', () => {
-    expect(existsSync(built), `${built} was not built`).toBe(true);
-    expect(readFileSync(built, 'utf8')).toBe(toInstaller(site, psTemplate));
+  it.skipIf(skip)('is exactly toInstaller(site, install.ps1, the release it was built with), at the path content names', () => {
+    expect(existsSync(builtPs1), `${builtPs1} was not built`).toBe(true);
+    expect(built.release, '.test-dist pins the test release').toBeDefined();
+    expect(readFileSync(builtPs1, 'utf8')).toBe(toInstaller(built.site, psTemplate, built.release));
   });
 
-  it.skipIf(skip)('carries the release key, its namespace and the addresses', () => {
-    const script = readFileSync(built, 'utf8');
-    expect(script).toContain(`'${site.cli.release_signing_key}'`);
-    expect(script).toContain(`'${site.cli.binary}-release'`);
-    expect(script).toContain(`'${site.cli.release_archive}'`);
+  it.skipIf(skip)('carries the release key, its namespace, the addresses and the pins of both Windows archives', () => {
+    const script = readFileSync(builtPs1, 'utf8');
+    expect(script).toContain(`'${built.site.cli.release_signing_key}'`);
+    expect(script).toContain(`'${built.site.cli.binary}-release'`);
+    expect(script).toContain(`'${built.site.cli.release_archive}'`);
     expect(script).toContain(`irm ${BASE_URL}/install.ps1 | iex`);
     expect(script).toContain(`curl -fsSL ${BASE_URL}/install | sh`);
+    expect(script).toContain(`$PinnedVersion = '${built.release!.version}'`);
+    for (const target of ['windows-x64', 'windows-x64-baseline']) {
+      const archive = `${built.site.cli.binary}-${target}.zip`;
+      expect(script).toContain(`${archive}=${built.release!.archives[archive]}`);
+    }
   });
 
-  it.skipIf(skip)('checks the signature, then the checksum, then unpacks, then installs', async () => {
-    const functions = toFunctions(await parsePowerShell(readFileSync(built, 'utf8')));
+  it.skipIf(skip)('checks the pin, or else the signature then SHA256SUMS, before it unpacks and installs', async () => {
+    const functions = toFunctions(await parsePowerShell(readFileSync(builtPs1, 'utf8')));
     const steps = toCommandNames(functions.get('Install-Release')!);
     const order = [
+      'Get-PinnedSum',
+      'Find-SshKeygen',
       'Save-Download',
       'Assert-Signature',
       'Get-ExpectedSum',
@@ -134,16 +167,17 @@ describe('the built /install.ps1', () => {
       'Install-Binary',
       'Update-UserPath',
     ];
-    const at = order.map((step) => steps.lastIndexOf(step));
+    const at = order.map((step) => steps.indexOf(step));
     expect(
       at.every((i) => i >= 0),
       `steps: ${steps.join(', ')}`,
     ).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));
+    // The archive always; SHA256SUMS and its signature only on the signature's path.
     expect(steps.filter((s) => s === 'Save-Download')).toHaveLength(3);
-    expect(steps.indexOf('Assert-Signature')).toBeGreaterThan(steps.lastIndexOf('Save-Download'));
+    expect(steps.lastIndexOf('Save-Download')).toBeLessThan(steps.indexOf('Assert-Signature'));
     // The signature is checked by ssh-keygen itself, with the key and namespace above.
-    expect(toCommandNames(functions.get('Assert-Signature')!)).toEqual(expect.arrayContaining(['Find-SshKeygen', 'Invoke-WithStdin']));
+    expect(toCommandNames(functions.get('Assert-Signature')!)).toEqual(expect.arrayContaining(['Invoke-WithStdin']));
     expect(functions.get('Assert-Signature')!.text).toContain(
       "@('-Y', 'verify', '-f', $allowedSigners, '-I', $SigningNamespace, '-n', $SigningNamespace, '-s', $SigPath)",
     );
@@ -151,10 +185,17 @@ describe('the built /install.ps1', () => {
 });
 
 describe('the built /install', () => {
-  const built = join(DIST, 'install');
+  const builtSh = join(DIST, 'install');
   // global-setup builds .test-dist unless WARDEN_SKIP_TEST_BUILD=1; then there is nothing to compare.
-  it.skipIf(process.env.WARDEN_SKIP_TEST_BUILD === '1')('is exactly toInstaller(site, template)', () => {
-    expect(existsSync(built), `${built} was not built`).toBe(true);
-    expect(readFileSync(built, 'utf8')).toBe(toInstaller(site, template));
+  it.skipIf(process.env.WARDEN_SKIP_TEST_BUILD === '1')('is exactly toInstaller(site, template, the release it was built with)', () => {
+    expect(existsSync(builtSh), `${builtSh} was not built`).toBe(true);
+    expect(built.release, '.test-dist pins the test release').toBeDefined();
+    const script = readFileSync(builtSh, 'utf8');
+    expect(script).toBe(toInstaller(built.site, template, built.release));
+    // Every Unix archive of the release, as its SHA256SUMS lists it.
+    for (const target of built.site.cli.targets.filter((t) => !t.startsWith('windows-'))) {
+      const archive = `${built.site.cli.binary}-${target}.tar.gz`;
+      expect(script).toContain(`${archive}=${built.release!.archives[archive]}`);
+    }
   });
 });

@@ -31,6 +31,16 @@ describe('when npm start rebuilds', () => {
     expect(toRebuildReasons(built, wanted, toSourceHash(root))).toEqual(['sources: changed since the last build']);
   });
 
+  it('rebuilds when the release its installers pin is another (npm start built a new one), or when they pin none', () => {
+    const release = { ...wanted, release_sums: 'a'.repeat(64) };
+    expect(toRebuildReasons({ ...built, release_sums: 'a'.repeat(64) }, release, built.source_hash)).toEqual([]);
+    expect(toRebuildReasons({ ...built, release_sums: 'b'.repeat(64) }, release, built.source_hash)).toEqual([
+      `release_sums: built for "${'b'.repeat(64)}", needed "${'a'.repeat(64)}"`,
+    ]);
+    expect(built.release_sums).toBeNull();
+    expect(toRebuildReasons(built, release, built.source_hash)).toEqual([`release_sums: built for null, needed "${'a'.repeat(64)}"`]);
+  });
+
   it('rebuilds for other addresses, or when there is no build', () => {
     expect(toRebuildReasons(built, { ...wanted, base_url: 'http://127.0.0.1:5000' }, built.source_hash)).toEqual([
       'base_url: built for "http://127.0.0.1:4321", needed "http://127.0.0.1:5000"',

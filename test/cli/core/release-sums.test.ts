@@ -36,10 +36,33 @@ describe('release sums, as the installer reads them', () => {
     const all = ['darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64', 'linux-x64-musl', 'windows-x64'];
     expect([
       toTarget('win32', 'x64', all),
-      toTarget('linux', 'x64', all, true),
-      toTarget('linux', 'arm64', all, true),
-      toTarget('darwin', 'x64', all, true),
+      toTarget('linux', 'x64', all, { musl: true }),
+      toTarget('linux', 'arm64', all, { musl: true }),
+      toTarget('darwin', 'x64', all, { musl: true }),
     ]).toEqual(['windows-x64', 'linux-x64-musl', undefined, 'darwin-x64']);
+  });
+
+  it('takes the -baseline build on x64 without AVX2, and none when it is not published', () => {
+    const all = ['darwin-x64', 'darwin-x64-baseline', 'linux-x64', 'linux-x64-baseline', 'linux-x64-musl-baseline', 'linux-arm64'];
+    expect([
+      toTarget('linux', 'x64', all, { avx2: false }),
+      toTarget('linux', 'x64', all, { avx2: false, musl: true }),
+      toTarget('darwin', 'x64', all, { avx2: false }),
+      toTarget('linux', 'x64', all, { avx2: true }),
+      toTarget('linux', 'x64', all, {}),
+      toTarget('linux', 'arm64', all, { avx2: false }),
+      toTarget('win32', 'x64', all, { avx2: false }),
+      toTarget('linux', 'x64', all, { avx2: true, musl: true }),
+    ]).toEqual([
+      'linux-x64-baseline',
+      'linux-x64-musl-baseline',
+      'darwin-x64-baseline',
+      'linux-x64',
+      'linux-x64',
+      'linux-arm64',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('opens a URL with the system handler: open on macOS, rundll32 (one argument, no cmd parsing of &) on Windows, xdg-open in a desktop session', () => {

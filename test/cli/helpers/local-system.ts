@@ -50,8 +50,12 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
     AUTH_ISSUER: sandbox.issuer,
     RELEASE_ARCHIVE: releaseArchive,
     RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine,
+    // As `npm start` builds its site: the installer pins the release the sandbox serves.
+    RELEASE_DIR: resolve(o.releaseDir),
   });
-  const installer = new TextEncoder().encode(toInstaller(content.site, readFileSync(resolve('src/installer/install.sh'), 'utf8')));
+  const installer = new TextEncoder().encode(
+    toInstaller(content.site, readFileSync(resolve('src/installer/install.sh'), 'utf8'), content.release),
+  );
   // Besides the protected-resource documents: the installer of this build, and the built tool list.
   const edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.issuer, jwksUri: sandbox.jwksUri }, [
     { path: PATHS.install, body: installer, etag: toEtag(installer) },

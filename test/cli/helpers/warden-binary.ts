@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildRelease, readReleaseManifest } from '../../../cli/build/build-release.ts';
+import { readMachine } from '../../../cli/core/machine.ts';
 import { toTarget } from '../../../cli/core/release-sums.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
 import { getContentDir, readContent } from '../../../src/content/read-content.ts';
@@ -14,13 +15,19 @@ export const TEST_RELEASE_DIR = resolve('.test-dist-cli/release');
 const BIN_DIR = resolve('.test-dist-cli/bin');
 /** The tests' release signing key, made once and kept beside the release (as `npm start` keeps its own). */
 export const TEST_SIGNING_KEY = getLocalSigningKey(resolve('.test-dist-cli/release-signing-key.pem'));
+/**
+ * What the test site build (.test-dist) is given to pin the test release into its installers, as `npm start` gives
+ * its build the release it serves: the folder, and the key that release is signed with.
+ */
+export const TEST_RELEASE_ENV = { RELEASE_DIR: TEST_RELEASE_DIR, RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine };
 /** The content the test release is built from: the local system's defaults, as `npm start` builds it. */
 export const TEST_SITE = readContent(getContentDir(), {
   BASE_URL: toLocalUrl(LOCAL.edgePort),
   RELEASE_ARCHIVE: `${toLocalUrl(LOCAL.sandboxPort)}/releases/cli`,
   RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine,
 }).site;
-export const HOST_TARGET = toTarget(process.platform, process.arch, TEST_SITE.cli.targets)!;
+/** This machine's target, as its installer chooses it (a processor without AVX2 gets the -baseline build). */
+export const HOST_TARGET = toTarget(process.platform, process.arch, TEST_SITE.cli.targets, readMachine())!;
 export const BINARY = TEST_SITE.cli.binary;
 
 /**

@@ -48,8 +48,12 @@ function prepareMusl(): string {
   return libs;
 }
 
-/** The command line that runs `binary` of `target` on this x86_64 Debian machine. */
+/**
+ * The command line that runs `binary` of `target` on this x86_64 Debian machine. A -baseline build runs under
+ * qemu-user emulating a Nehalem processor, which has no AVX or AVX2: what the baseline builds are for.
+ */
 export function runsOn(target: string, binary: string): string[] {
+  if (target.endsWith('-baseline')) return ['qemu-x86_64', '-cpu', 'Nehalem', ...runsOn(target.replace(/-baseline$/, ''), binary)];
   if (target === 'linux-x64') return [binary];
   if (target === 'linux-arm64') return ['qemu-aarch64', '-L', ARM64_SYSROOT, binary];
   if (target === 'linux-x64-musl') return ['/lib/ld-musl-x86_64.so.1', '--library-path', prepareMusl(), '--preload', MUSL_COMPAT, binary];

@@ -58,13 +58,26 @@ afterAll(async () => {
 });
 
 describe('one npm run release builds every target', () => {
-  it('builds exactly the targets content/site.yaml lists, six of them, each archive named for its target', () => {
+  it('builds exactly the targets content/site.yaml lists, ten of them, each archive named for its target', () => {
     expect(Object.keys(first.built).sort()).toEqual([...TEST_SITE.cli.targets].sort());
-    expect(TEST_SITE.cli.targets).toEqual(
-      expect.arrayContaining(['darwin-arm64', 'darwin-x64', 'linux-x64', 'linux-arm64', 'linux-x64-musl', 'windows-x64']),
+    expect([...TEST_SITE.cli.targets].sort()).toEqual(
+      [
+        'darwin-arm64',
+        'darwin-x64',
+        'darwin-x64-baseline',
+        'linux-x64',
+        'linux-x64-baseline',
+        'linux-arm64',
+        'linux-x64-musl',
+        'linux-x64-musl-baseline',
+        'windows-x64',
+        'windows-x64-baseline',
+      ].sort(),
     );
-    expect(first.built['windows-x64']!.archive).toBe(`${BINARY}-windows-x64.zip`);
-    expect(readdirSync(unpacked['windows-x64']!)).toEqual([`${BINARY}.exe`]);
+    for (const target of ['windows-x64', 'windows-x64-baseline']) {
+      expect(first.built[target]!.archive).toBe(`${BINARY}-${target}.zip`);
+      expect(readdirSync(unpacked[target]!)).toEqual([`${BINARY}.exe`]);
+    }
     for (const target of TEST_SITE.cli.targets.filter((t) => !t.startsWith('windows-')))
       expect(readdirSync(unpacked[target]!), target).toEqual([BINARY]);
   });
@@ -115,7 +128,7 @@ describe('one npm run release builds every target', () => {
 });
 
 describe('macOS binaries carry a valid ad-hoc signature over their final bytes', () => {
-  it.each(['darwin-arm64', 'darwin-x64'])(
+  it.each(['darwin-arm64', 'darwin-x64', 'darwin-x64-baseline'])(
     '%s: every page hash matches the shipped file, and the signed range reaches the signature',
     (target) => {
       const result = verifyCodeSignature(readFileSync(join(unpacked[target]!, BINARY)));
@@ -128,7 +141,7 @@ describe('macOS binaries carry a valid ad-hoc signature over their final bytes',
 });
 
 describe('every Linux binary runs: --version, and tools/list through warden mcp against the sandbox', () => {
-  it.each(['linux-x64', 'linux-arm64', 'linux-x64-musl'])('%s', async (target) => {
+  it.each(['linux-x64', 'linux-x64-baseline', 'linux-arm64', 'linux-x64-musl', 'linux-x64-musl-baseline'])('%s', async (target) => {
     const [command, ...prefix] = runsOn(target, join(unpacked[target]!, BINARY));
     expect(execFileSync(command!, [...prefix, '--version'], { encoding: 'utf8', env: home.env })).toBe(`${BINARY} ${version}\n`);
     const child = spawn(command!, [...prefix, 'mcp'], {
@@ -148,31 +161,43 @@ describe('every Linux binary runs: --version, and tools/list through warden mcp 
     }
   });
 
-  it("the musl binary runs on musl libc itself, not on glibc: its interpreter is musl's loader", () => {
-    const elf = execFileSync('readelf', ['-l', join(unpacked['linux-x64-musl']!, BINARY)], { encoding: 'utf8' });
-    expect(elf).toContain('[Requesting program interpreter: /lib/ld-musl-x86_64.so.1]');
-    expect(MUSL_COMPAT).toMatch(/libcompat\.so$/);
+  it.each(['linux-x64-musl', 'linux-x64-musl-baseline'])(
+    "the %s binary runs on musl libc itself, not on glibc: its interpreter is musl's loader",
+    (target) => {
+      const elf = execFileSync('readelf', ['-l', join(unpacked[target]!, BINARY)], { encoding: 'utf8' });
+      expect(elf).toContain('[Requesting program interpreter: /lib/ld-musl-x86_64.so.1]');
+      expect(MUSL_COMPAT).toMatch(/libcompat\.so$/);
+    },
+  );
+
+  it('each -baseline binary is its own build, not a copy of the default one', () => {
+    for (const target of TEST_SITE.cli.targets.filter((t) => t.endsWith('-baseline'))) {
+      expect(first.built[target]!.sha256, target).not.toBe(first.built[target.replace(/-baseline$/, '')]!.sha256);
+    }
   });
 });
 
-describe('the Windows binary, checked as far as this machine can (no Windows loader here runs it)', () => {
-  it('is a 64-bit x64 console program (PE32+, machine AMD64, subsystem console) importing only Windows system DLLs', () => {
-    const exe = readFileSync(join(unpacked['windows-x64']!, `${BINARY}.exe`));
-    const pe = readPeFile(exe);
-    expect(pe).toMatchObject({ machine: 0x8664, is64: true, subsystem: 3 });
-    const system =
-      /^(kernel32|kernelbase|advapi32|bcrypt|bcryptprimitives|crypt32|dbghelp|iphlpapi|ntdll|ole32|oleaut32|psapi|secur32|shell32|shlwapi|user32|userenv|version|winmm|ws2_32|wsock32|mswsock|rpcrt4|dnsapi|netapi32|powrprof|ncrypt|normaliz|pdh|api-ms-win-[a-z0-9-]+|ucrtbase|vcruntime140|msvcrt|synchronization)\.dll$/i;
-    expect(pe.imports.length).toBeGreaterThan(0);
-    expect(pe.imports.filter((dll) => !system.test(dll))).toEqual([]);
-  });
+describe.each(['windows-x64', 'windows-x64-baseline'])(
+  'the %s binary, checked as far as this machine can (no Windows loader here runs it)',
+  (target) => {
+    it('is a 64-bit x64 console program (PE32+, machine AMD64, subsystem console) importing only Windows system DLLs', () => {
+      const exe = readFileSync(join(unpacked[target]!, `${BINARY}.exe`));
+      const pe = readPeFile(exe);
+      expect(pe).toMatchObject({ machine: 0x8664, is64: true, subsystem: 3 });
+      const system =
+        /^(kernel32|kernelbase|advapi32|bcrypt|bcryptprimitives|crypt32|dbghelp|iphlpapi|ntdll|ole32|oleaut32|psapi|secur32|shell32|shlwapi|user32|userenv|version|winmm|ws2_32|wsock32|mswsock|rpcrt4|dnsapi|netapi32|powrprof|ncrypt|normaliz|pdh|api-ms-win-[a-z0-9-]+|ucrtbase|vcruntime140|msvcrt|synchronization)\.dll$/i;
+      expect(pe.imports.length).toBeGreaterThan(0);
+      expect(pe.imports.filter((dll) => !system.test(dll))).toEqual([]);
+    });
 
-  it('carries the program built for it: the baked-in defaults name the windows-x64 target and the release key', () => {
-    // The minified program names the defaults as an object literal: `target:"windows-x64",releaseSigningKey:"…"`.
-    const exe = readFileSync(join(unpacked['windows-x64']!, `${BINARY}.exe`));
-    const baked = `target:"windows-x64",releaseSigningKey:${JSON.stringify(TEST_SIGNING_KEY.publicKeyLine)}`;
-    expect(exe.includes(baked), `${BINARY}.exe names ${baked}`).toBe(true);
-  });
-});
+    it('carries the program built for it: the baked-in defaults name its target and the release key', () => {
+      // The minified program names the defaults as an object literal: `target:"windows-x64",releaseSigningKey:"…"`.
+      const exe = readFileSync(join(unpacked[target]!, `${BINARY}.exe`));
+      const baked = `target:${JSON.stringify(target)},releaseSigningKey:${JSON.stringify(TEST_SIGNING_KEY.publicKeyLine)}`;
+      expect(exe.includes(baked), `${BINARY}.exe names ${baked}`).toBe(true);
+    });
+  },
+);
 
 it('keeps no stray work files: the release folder holds the two layouts and the manifest only', () => {
   expect(readdirSync(releases.b).sort()).toEqual(['download', 'latest', 'release.json']);
