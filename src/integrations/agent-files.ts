@@ -53,7 +53,7 @@ export function agentFiles(content: Content): AstroIntegration {
         const index = toAgentIndex(content, pages, (path) => twins.get(path)!.length);
         for (const file of index.llms.filter((f) => f.text.length > LLMS_TXT_MAX_CHARS))
           logger.warn(
-            `${file.path} is ${file.text.length} characters, over the ${LLMS_TXT_MAX_CHARS} agents read whole: more pages than two levels of llms.txt files can list`,
+            `${file.path} is ${file.text.length} characters, over the ${LLMS_TXT_MAX_CHARS} an agent reads whole: more pages than two levels of llms.txt files can list within it`,
           );
         for (const file of index.llms) writeOut(out, file.path, file.text);
         for (const file of index.full)

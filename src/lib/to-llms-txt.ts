@@ -29,8 +29,6 @@ export const toOneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 // CommonMark link text: a bracket in a title is escaped, or it would end the link early.
 const item = (title: string, url: string, note: string) =>
   `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${toOneLine(note)}` : ''}`;
-/** A list item linking a file of the index: its title, address and a one-line note. */
-export const toLlmsItem = item;
 /** A list item linking a file of pages, with its page count, its size in tokens and its summary. */
 export const toSectionItem = (s: SectionLink) =>
   item(s.title, s.url, `${s.pages} pages, about ${s.tokens.toLocaleString('en-US')} tokens. ${s.summary}`);
