@@ -11,21 +11,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // afdocs-scale runs over the generated site only: test/e2e/afdocs.test.ts checks the real content.
+        // afdocs-scale runs over the generated site only: test/e2e/afdocs.test.ts checks the real content. llms-shapes
+        // builds thousands of generated pages of its own, as the scale project does.
         test: {
           name: 'site',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts', 'test/build/llms-shapes.test.ts'],
           globalSetup: ['test/helpers/global-setup.ts'],
         },
       },
       {
-        // The build checks and the worker in workerd again, over the real content plus 5,000 generated pages.
+        // The build checks and the worker in workerd again, over the real content plus 5,000 generated pages; and the
+        // llms files of a build of docs trees in other shapes (a build of its own).
         extends: true,
         test: {
           name: 'scale',
           include: [
-            'test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index}.test.ts',
+            'test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index,llms-shapes}.test.ts',
             'test/edge/{worker,every-page,parity}.test.ts',
             'test/e2e/afdocs-scale.test.ts',
           ],

@@ -34,7 +34,11 @@ export function toSectionFolder(s: number): string {
 export function toGeneratedPage(i: number): GeneratedPage {
   const section = Math.floor(i / SECTION_PAGES);
   const group = Math.floor((i % SECTION_PAGES) / GROUP_PAGES);
-  const file = `${toSectionFolder(section)}/${pick(GROUPS, group)}/p${i + 1}.md`;
+  return toGeneratedPageAt(i, `${toSectionFolder(section)}/${pick(GROUPS, group)}/p${i + 1}.md`);
+}
+
+/** Page `i`'s title, description and markdown at any file path: for sites laid out in other shapes. */
+export function toGeneratedPageAt(i: number, file: string): GeneratedPage {
   const title = `How to ${pick(VERBS, i)} the ${words(i, 4)} ${i + 1}`;
   const description = `${pick(VERBS, i + 3).replace(/^./, (c) => c.toUpperCase())} ${words(i + 1, 10)} for page ${i + 1}, with the ${words(i + 2, 6)} settings and their limits.`;
   const sentence = (k: number) => `${words(i + k, 12).replace(/^./, (c) => c.toUpperCase())}.`;
@@ -78,9 +82,16 @@ export function toGeneratedPage(i: number): GeneratedPage {
 
 /** Writes `count` generated pages under `docsDir` (a docs collection folder), in sections of SECTION_PAGES pages. */
 export function writeGeneratedPages(docsDir: string, count: number): void {
-  for (let i = 0; i < count; i++) {
-    const page = toGeneratedPage(i);
-    const file = join(docsDir, page.file);
+  writeGeneratedFiles(
+    docsDir,
+    Array.from({ length: count }, (_, i) => toGeneratedPage(i)),
+  );
+}
+
+/** Writes generated pages, each at its file path under `dir`. */
+export function writeGeneratedFiles(dir: string, pages: readonly GeneratedPage[]): void {
+  for (const page of pages) {
+    const file = join(dir, page.file);
     mkdirSync(join(file, '..'), { recursive: true });
     writeFileSync(file, page.markdown);
   }

@@ -11,6 +11,7 @@ import { toLlmsFull } from '../lib/to-llms-full.ts';
 import { toPreambleLine } from '../lib/to-markdown-twin.ts';
 import { fillPlaceholders, toPlaceholders } from '../lib/fill-placeholders.ts';
 import { toAgentIndex } from '../lib/to-agent-index.ts';
+import { LLMS_TXT_MAX_CHARS } from '../lib/to-llms-txt.ts';
 import type { LlmsPage } from '../lib/to-llms-sections.ts';
 import { toBuildFacts } from '../lib/to-build-facts.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
@@ -24,9 +25,9 @@ function writeOut(out: string, path: string, text: string): void {
 
 /**
  * After the build: writes the markdown twin of every HTML page, then the llms.txt and llms-full.txt files (one pair,
- * or one per section on a large site: toAgentIndex), `_redirects` and `_headers` (CDN rules) and `_build.json` (what
- * the build was made for, and the facts the servers need). Any conversion error or an llms.txt over its budget fails
- * the build (no silently missing twins, no index an agent cannot read).
+ * or, on a large site, one per folder and numbered parts of a large folder: toAgentIndex), `_redirects` and
+ * `_headers` (CDN rules) and `_build.json` (what the build was made for, and the facts the servers need). Any
+ * conversion error fails the build (no silently missing twins); the size or shape of the docs tree never does.
  */
 export function agentFiles(content: Content): AstroIntegration {
   const { site } = content;
@@ -50,6 +51,10 @@ export function agentFiles(content: Content): AstroIntegration {
         rmSync(listFile);
         const twins = new Map(pages.map((p) => [p.path, readFileSync(join(out, toTwinPath(p.path)), 'utf8')]));
         const index = toAgentIndex(content, pages, (path) => twins.get(path)!.length);
+        for (const file of index.llms.filter((f) => f.text.length > LLMS_TXT_MAX_CHARS))
+          logger.warn(
+            `${file.path} is ${file.text.length} characters, over the ${LLMS_TXT_MAX_CHARS} an agent reads whole: more pages than two levels of llms.txt files can list within it`,
+          );
         for (const file of index.llms) writeOut(out, file.path, file.text);
         for (const file of index.full)
           writeOut(
@@ -59,6 +64,7 @@ export function agentFiles(content: Content): AstroIntegration {
               file.heading,
               file.pages.map((p) => twins.get(p)!),
               toPreambleLine(preamble),
+              file.note,
             ),
           );
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
@@ -74,7 +80,7 @@ export function agentFiles(content: Content): AstroIntegration {
         const facts = toBuildFacts(content, toSourceHash(process.cwd(), getContentDir()));
         writeFileSync(join(out, PATHS.buildInfo), `${JSON.stringify(facts, null, 2)}\n`);
         const ms = Math.round(performance.now() - started);
-        const split = index.llms.length > 1 ? `, split into ${index.llms.length - 1} sections` : '';
+        const split = index.llms.length > 1 ? `, split into ${index.llms.length} llms.txt files` : '';
         logger.info(`${htmlFiles.length} markdown twins, llms.txt and llms-full.txt for ${pages.length} pages${split} (${ms} ms)`);
       },
     },

@@ -1,7 +1,18 @@
 import type { Content } from '../content/read-content.ts';
 import { PATHS, toUrl } from '../../facts/paths.ts';
-import { toLlmsSplit, toSectionIndex, type LlmsPage, type LlmsSection } from './to-llms-sections.ts';
-import { LLMS_TXT_MAX_CHARS, toLlmsOrder, toLlmsTxt, toSectionLlmsTxt, toTokenEstimate, type FullLink } from './to-llms-txt.ts';
+import { toLlmsFullPath, toLlmsPath, type LlmsFile, type LlmsPage } from './to-llms-sections.ts';
+import {
+  LLMS_TXT_MAX_CHARS,
+  toLlmsOrder,
+  toLlmsTxt,
+  toSectionLlmsTxt,
+  toTokenEstimate,
+  type FullLink,
+  type SectionLink,
+} from './to-llms-txt.ts';
+import { toLlmsPlan } from './to-llms-plan.ts';
+import { createLlmsFileNames } from './to-llms-file-names.ts';
+import { toFolderIndexes } from './to-llms-folder-index.ts';
 
 /**
  * The most characters one llms-full.txt holds before it is split with llms.txt: about 100,000 tokens, half of a
@@ -9,11 +20,12 @@ import { LLMS_TXT_MAX_CHARS, toLlmsOrder, toLlmsTxt, toSectionLlmsTxt, toTokenEs
  */
 export const LLMS_FULL_MAX_CHARS = 400_000;
 
-/** One llms-full.txt: where it goes, its heading, and the pages whose twins it joins, in order. */
+/** One llms-full.txt: where it goes, its heading, the pages whose twins it joins, in order, and a note when it has none. */
 export interface FullFile {
   path: string;
   heading: string;
   pages: string[];
+  note?: string;
 }
 
 /** Every agent index file of a build: the llms.txt files with their text, and the llms-full.txt files to join from twins. */
@@ -24,19 +36,31 @@ export interface AgentIndex {
 
 // toLlmsFull's separator between two twins.
 const SEPARATOR_CHARS = 7;
+/**
+ * How a split root is tried, in order, until it fits: its lines for other files carry summaries; on a site with too
+ * many files for that, it first drops the summaries, and only then lists a folder of many small subfolders in parts of
+ * its whole tree (toLlmsPlan's `coarsen`), which keeps fewer folders' own llms.txt.
+ */
+const WAYS = [
+  { brief: false, coarsen: false },
+  { brief: true, coarsen: false },
+  { brief: false, coarsen: true },
+  { brief: true, coarsen: true },
+] as const;
 
 /**
- * The llms.txt and llms-full.txt files for the site's pages. A site whose single llms.txt fits
- * LLMS_TXT_MAX_CHARS and whose single llms-full.txt fits LLMS_FULL_MAX_CHARS gets one of each. A larger one is
- * split by folder (toLlmsSplit): each section folder gets an llms.txt and an llms-full.txt of its own pages,
- * and /llms.txt keeps its guidance, its nearest pages and one line per section with its size.
- * Throws, failing the build, when even the split root passes the budget.
+ * The llms.txt and llms-full.txt files for the site's pages. A site whose single llms.txt fits LLMS_TXT_MAX_CHARS
+ * and whose single llms-full.txt fits LLMS_FULL_MAX_CHARS gets one of each. A larger one is split (toLlmsPlan): by
+ * folder, and a folder too large for one file into numbered parts, each file with an llms-full.txt of its pages
+ * beside it; /llms.txt keeps its guidance, the pages nearest it and one line per file with its size, and a folder in
+ * parts gets an llms.txt that lists them. Every file fits its budget, whatever the shape of the tree.
  */
 export function toAgentIndex(content: Content, pages: LlmsPage[], twinChars: (pagePath: string) => number): AgentIndex {
   const { site } = content;
   const product = site.product.name;
   const fullChars = (list: LlmsPage[]) => list.reduce((n, p) => n + twinChars(p.path) + SEPARATOR_CHARS, 0);
-  const rootFull: FullLink = { url: toUrl(site.base_url, PATHS.llmsFull), note: 'every page above in one markdown file' };
+  const url = (path: string) => toUrl(site.base_url, path);
+  const rootFull: FullLink = { url: url(PATHS.llmsFull), note: 'every page above in one markdown file' };
   const single = toLlmsTxt(content, pages, [], rootFull);
   if (single.length <= LLMS_TXT_MAX_CHARS && fullChars(pages) <= LLMS_FULL_MAX_CHARS) {
     return {
@@ -45,53 +69,65 @@ export function toAgentIndex(content: Content, pages: LlmsPage[], twinChars: (pa
     };
   }
 
-  const describe = (section: LlmsSection) => {
-    const index = toSectionIndex(section, pages);
-    const title = index?.title ?? section.folder.slice(section.folder.lastIndexOf('/') + 1);
-    const summary =
-      index?.description ||
-      `Pages such as ${section.pages
-        .slice(0, 3)
-        .map((p) => p.title)
-        .join('; ')}.`;
-    return { ...section, title, summary, pages: toLlmsOrder(section.pages) };
-  };
-  const fullOf = (section: LlmsSection): FullLink => ({
-    url: toUrl(site.base_url, `${section.folder}${PATHS.llmsFull}`),
-    note: 'every page above in one markdown file',
+  const names = createLlmsFileNames(site.base_url, pages);
+  const fullOf = (file: LlmsFile): FullLink => ({
+    url: url(toLlmsFullPath(file)),
+    note: file.part ? `pages ${file.part.first}–${file.part.last} in one markdown file` : 'every page above in one markdown file',
   });
-  const render = (section: LlmsSection) => toSectionLlmsTxt(content, describe(section), fullOf(section));
-  const split = toLlmsSplit(pages, (s) => fullChars(s.pages) <= LLMS_FULL_MAX_CHARS && render(s).length <= LLMS_TXT_MAX_CHARS);
+  // Each candidate file is rendered once: its size decides the split and its text is what the build writes.
+  const texts = new WeakMap<LlmsFile, string>();
+  const render = (file: LlmsFile): string => {
+    if (!texts.has(file)) {
+      const section = { title: names.title(file), summary: names.summary(file), listed: names.listed(file), pages: file.pages };
+      texts.set(file, toSectionLlmsTxt(content, section, fullOf(file)));
+    }
+    return texts.get(file)!;
+  };
+  const link = (file: LlmsFile, brief = false): SectionLink => ({
+    url: url(toLlmsPath(file)),
+    title: names.title(file),
+    pages: file.pages.length,
+    tokens: toTokenEstimate(render(file)),
+    summary: brief ? '' : names.summary(file),
+  });
+  const splitFull: FullLink = {
+    url: rootFull.url,
+    note: 'every page this file lists itself, in one markdown file (each section has its own)',
+  };
+  const fits = (file: LlmsFile) => fullChars(file.pages) <= LLMS_FULL_MAX_CHARS && render(file).length <= LLMS_TXT_MAX_CHARS;
+  const planFor = ({ brief, coarsen }: (typeof WAYS)[number]) => {
+    const toRoot = (root: LlmsPage[], files: LlmsFile[]) =>
+      toLlmsTxt(
+        content,
+        root,
+        files.map((f) => link(f, brief)),
+        splitFull,
+      );
+    const rootFits = (root: LlmsPage[], files: LlmsFile[]) =>
+      fullChars(root) <= LLMS_FULL_MAX_CHARS && toRoot(root, files).length <= LLMS_TXT_MAX_CHARS;
+    const plan = toLlmsPlan(pages, { fits, rootFits }, { coarsen });
+    return { plan, root: toRoot(plan.root, plan.files), fits: rootFits(plan.root, plan.files) };
+  };
+  let chosen = planFor(WAYS[0]);
+  for (const way of WAYS.slice(1)) if (!chosen.fits) chosen = planFor(way);
+  const { plan, root } = chosen;
 
-  const sections = split.sections.map((s) => ({ ...describe(s), text: render(s) }));
-  const root = toLlmsTxt(
-    content,
-    split.root,
-    sections.map((s) => ({
-      url: toUrl(site.base_url, `${s.folder}${PATHS.llms}`),
-      title: s.title,
-      pages: s.pages.length,
-      tokens: toTokenEstimate(s.text),
-      summary: s.summary,
-    })),
-    { url: rootFull.url, note: 'every page this file lists itself, in one markdown file (each section has its own)' },
-  );
-  if (root.length > LLMS_TXT_MAX_CHARS) {
-    const folders = [...new Set(split.root.map((p) => p.path.slice(0, p.path.lastIndexOf('/')) || '/'))];
-    throw new Error(
-      `llms.txt is ${root.length} characters, over the ${LLMS_TXT_MAX_CHARS} limit, even split into ${sections.length} section files: ` +
-        `${split.root.length} pages sit directly in ${folders.join(', ')}, folders too large for one llms.txt; move pages into subfolders or shorten their descriptions`,
-    );
-  }
   return {
-    llms: [{ path: PATHS.llms, text: root }, ...sections.map((s) => ({ path: `${s.folder}${PATHS.llms}`, text: s.text }))],
+    llms: [
+      { path: PATHS.llms, text: root },
+      ...plan.files.map((f) => ({ path: toLlmsPath(f), text: render(f) })),
+      ...toFolderIndexes(content, plan.files, names, link),
+    ],
     full: [
-      { path: PATHS.llmsFull, heading: `${product}: the pages of llms.txt`, pages: toLlmsOrder(split.root).map((p) => p.path) },
-      ...sections.map((s) => ({
-        path: `${s.folder}${PATHS.llmsFull}`,
-        heading: `${product}: ${s.title}`,
-        pages: s.pages.map((p) => p.path),
-      })),
+      {
+        path: PATHS.llmsFull,
+        heading: `${product}: the pages of llms.txt`,
+        pages: toLlmsOrder(plan.root).map((p) => p.path),
+        ...(plan.root.length
+          ? {}
+          : { note: `${url(PATHS.llms)} lists no page itself on this site: each file it links has an llms-full.txt of its own.` }),
+      },
+      ...plan.files.map((f) => ({ path: toLlmsFullPath(f), heading: `${product}: ${names.title(f)}`, pages: f.pages.map((p) => p.path) })),
     ],
   };
 }

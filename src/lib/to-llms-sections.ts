@@ -7,17 +7,33 @@ export interface LlmsPage {
   section: string;
 }
 
-/** A folder whose pages get an llms.txt of their own (llms.txt path scoping: it covers the pages under its path). */
-export interface LlmsSection {
-  /** The folder, e.g. `/docs/reference` (its file is `/docs/reference/llms.txt`). */
+/**
+ * Which pages of a folder a group or file holds: every page under the folder's path (`tree`, llms.txt path scoping), or
+ * only the pages directly in it (`own`), when its subfolders are listed in files of their own.
+ */
+export type LlmsScope = 'tree' | 'own';
+
+/** Pages of one folder that are listed together: in the root llms.txt, in one file, or in numbered parts. */
+export interface LlmsGroup {
+  /** The folder, e.g. `/docs/reference`; `` is the site's root. */
   folder: string;
+  scope: LlmsScope;
+  /** In the order the files list them (toLlmsOrder). */
   pages: LlmsPage[];
 }
 
-/** How the pages are spread over llms.txt files: the root's own pages, and one section per folder that needs a file. */
-export interface LlmsSplit {
-  root: LlmsPage[];
-  sections: LlmsSection[];
+/** Where one file of several sits among its group's pages: its number and the range it lists (1-based, inclusive). */
+export interface LlmsPart {
+  n: number;
+  first: number;
+  last: number;
+  /** The group's page count. */
+  of: number;
+}
+
+/** One llms.txt file that lists twins: a group whole (`F/llms.txt`), or one part of it (`F/llms-<n>.txt`). */
+export interface LlmsFile extends LlmsGroup {
+  part?: LlmsPart;
 }
 
 /** `/docs/reference/get-health` → `/docs/reference`; `/docs/overview` → `/docs`; `/` → `` (the root). */
@@ -25,41 +41,22 @@ export function toFolder(path: string): string {
   return path.slice(0, path.lastIndexOf('/'));
 }
 
-/**
- * Spreads pages over path-scoped llms.txt files, top down: a folder whose pages fit one file (`fits`) gets one;
- * a folder that does not is split into its subfolders, and its own pages move up into the root file, so the
- * pages nearest the root stay one hop away and every other page is two (root → section file → twin).
- * Sections keep the order of their first page; pages keep their order within a file.
- */
-export function toLlmsSplit(pages: LlmsPage[], fits: (section: LlmsSection) => boolean): LlmsSplit {
-  const split: LlmsSplit = { root: [], sections: [] };
-  const place = (folder: string, under: LlmsPage[]): void => {
-    if (folder !== '' && fits({ folder, pages: under })) {
-      split.sections.push({ folder, pages: under });
-      return;
-    }
-    const children = new Map<string, LlmsPage[]>();
-    for (const page of under) {
-      if (toFolder(page.path) === folder) {
-        split.root.push(page);
-        continue;
-      }
-      const child = `${folder}/${page.path.slice(folder.length + 1).split('/')[0]}`;
-      const list = children.get(child);
-      if (list) list.push(page);
-      else children.set(child, [page]);
-    }
-    for (const [child, list] of children) place(child, list);
-  };
-  place('', pages);
-  const order = new Map(pages.map((p, i) => [p.path, i]));
-  const first = (s: LlmsSection) => order.get(s.pages[0]!.path)!;
-  split.root.sort((a, b) => order.get(a.path)! - order.get(b.path)!);
-  split.sections.sort((a, b) => first(a) - first(b));
-  return split;
+/** How deep a folder is: `` 0, `/docs` 1, `/docs/reference` 2. */
+export function toDepth(folder: string): number {
+  return folder === '' ? 0 : folder.split('/').length - 1;
 }
 
-/** The page that introduces a section: the one at the folder's own path (`/docs/tools` for `/docs/tools/…`, a folder's index.md), if any. */
-export function toSectionIndex(section: LlmsSection, all: readonly LlmsPage[]): LlmsPage | undefined {
-  return all.find((p) => p.path === section.folder);
+/** Whether a page is under a folder's path (every page is under the root ``). */
+export function isUnder(path: string, folder: string): boolean {
+  return folder === '' || path.startsWith(`${folder}/`);
+}
+
+/** Where a file of a split index is: `F/llms.txt` for a whole group, `F/llms-<n>.txt` for its part n. */
+export function toLlmsPath(file: LlmsFile): string {
+  return `${file.folder}/${file.part ? `llms-${file.part.n}.txt` : 'llms.txt'}`;
+}
+
+/** The llms-full.txt beside a file: `F/llms-full.txt`, or `F/llms-full-<n>.txt` beside part n. */
+export function toLlmsFullPath(file: LlmsFile): string {
+  return `${file.folder}/${file.part ? `llms-full-${file.part.n}.txt` : 'llms-full.txt'}`;
 }

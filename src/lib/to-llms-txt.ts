@@ -29,6 +29,9 @@ export const toOneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 // CommonMark link text: a bracket in a title is escaped, or it would end the link early.
 const item = (title: string, url: string, note: string) =>
   `- [${title.replace(/[[\]\\]/g, '\\$&')}](${url})${note ? `: ${toOneLine(note)}` : ''}`;
+/** A list item linking a file of pages, with its page count, its size in tokens and its summary. */
+export const toSectionItem = (s: SectionLink) =>
+  item(s.title, s.url, `${s.pages} pages, about ${s.tokens.toLocaleString('en-US')} tokens. ${s.summary}`);
 /**
  * A document that is no page (JSON, the installer script, the MCP endpoint, the release folder) is named by its
  * address as a CommonMark autolink, `<url>`: still one request away for an agent, while the `[title](url)` links of
@@ -72,7 +75,9 @@ function toPageLists(baseUrl: string, pages: LlmsPage[]): string[] {
   );
 }
 
-const optional = (full: FullLink) => ['## Optional', '', item('llms-full.txt', full.url, full.note)].join('\n');
+// Named by its file: llms-full.txt, or llms-full-<n>.txt beside a part.
+const optional = (full: FullLink) =>
+  ['## Optional', '', item(full.url.slice(full.url.lastIndexOf('/') + 1), full.url, full.note)].join('\n');
 
 /**
  * Builds /llms.txt per llmstxt.org: H1, a one-line blockquote, plain sections (when to use, developer
@@ -94,39 +99,36 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
     `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
     ...(sections.length
       ? [
-          `The docs are split into sections: this file lists the main pages and, under "Sections", one llms.txt per section that lists the pages under its path (llms.txt path scoping). Each page is at most two links from here.`,
+          `The docs are split into sections: this file lists the pages nearest the root itself and, under "Sections", every file that lists the others: a folder's llms.txt for the pages under its path (llms.txt path scoping), or numbered parts (llms-1.txt, llms-2.txt, …) when one folder's pages take several files. Each page is at most two links from here.`,
         ]
       : []),
     ['Developer resources:', '', ...links.filter((l) => l.kind === 'resource').map(linkItem(docsUrl))].join('\n'),
     ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem(docsUrl))].join('\n'),
     ...toPageLists(site.base_url, pages),
-    ...(sections.length
-      ? [
-          [
-            '## Sections',
-            '',
-            ...sections.map((s) =>
-              item(s.title, s.url, `${s.pages} pages, about ${s.tokens.toLocaleString('en-US')} tokens. ${s.summary}`),
-            ),
-          ].join('\n'),
-        ]
-      : []),
+    ...(sections.length ? [['## Sections', '', ...sections.map(toSectionItem)].join('\n')] : []),
     optional(full ?? { url: toUrl(site.base_url, PATHS.llmsFull), note: 'every page above in one markdown file' }),
   ].join('\n\n');
   return `${text}\n`;
 }
 
-/** One section's llms.txt: its title and summary, where the rest of the site is, and the twins of its pages. */
+/** What the site's index has, said in every other llms file. */
+export const toRootPointer = (site: Content['site']) =>
+  `The site's index, ${toUrl(site.base_url, PATHS.llms)}, has what ${site.product.name} is, when to use it, its machine-readable addresses and every other section. Every page is markdown at its URL + \`.md\`.`;
+
+/**
+ * One section's llms.txt: its title and summary, which pages it lists (`listed`, a sentence: the pages under a folder,
+ * or one range of them), where the rest of the site is, and the twins of its pages.
+ */
 export function toSectionLlmsTxt(
   content: Content,
-  section: { title: string; summary: string; folder: string; pages: LlmsPage[] },
+  section: { title: string; summary: string; listed: string; pages: LlmsPage[] },
   full: FullLink,
 ): string {
   const { site } = content;
   const text = [
     `# ${site.product.name}: ${section.title}`,
     `> ${toOneLine(section.summary)}`,
-    `The ${section.pages.length} pages under ${toUrl(site.base_url, `${section.folder}/`)}. The site's index, ${toUrl(site.base_url, PATHS.llms)}, has what ${site.product.name} is, when to use it, its machine-readable addresses and every other section. Every page is markdown at its URL + \`.md\`.`,
+    `${section.listed} ${toRootPointer(site)}`,
     ...toPageLists(site.base_url, section.pages),
     optional(full),
   ].join('\n\n');

@@ -8,6 +8,15 @@ const code = (text: string) => `<pre><code>${escapeHtml(text)}</code></pre>`;
 const link = (href: string, text = href) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
 
 /**
+ * The MCP endpoint's page as llms.txt lists it, under Reference beside the tool and endpoint references: the page is
+ * no docs page (a GET of the endpoint answers it), but its twin is markdown an agent reads like any page's.
+ */
+export function toMcpEndpointListing(site: Site): { path: string; title: string; description: string; section: string } {
+  const { title, summary } = site.mcp.endpoint_page;
+  return { path: PATHS.mcpEndpointPage, title, description: summary, section: 'Reference' };
+}
+
+/**
  * The short page a GET of the MCP endpoint answers to a browser or an agent that is no MCP client (Accept without
  * text/event-stream): what the address is and how to connect to it. A standalone HTML page in the shape the twin
  * converter reads (`main .sl-markdown-content`), so its markdown twin is made like every page's.

@@ -22,16 +22,29 @@ function typeOf(schema: Schema): string {
 const isObject = (schema: Schema | undefined) =>
   schema?.type === 'object' || (Array.isArray(schema?.type) && schema.type.includes('object'));
 
-/** Flattens an object JSON Schema into rows (nested objects and arrays of objects are expanded). */
-export function toSchemaRows(schema: Schema, prefix = ''): SchemaRow[] {
+/**
+ * A field's description: its own, or for a `$ref` without one, the referenced shared schema's (the content rules
+ * let a `$ref` take the shared schema's description, so a row never shows a blank).
+ */
+function describe(prop: Schema, shared: Readonly<Record<string, Schema>>): string {
+  if (typeof prop.description === 'string') return prop.description;
+  const ref = typeof prop.$ref === 'string' ? shared[prop.$ref.replace('#/components/schemas/', '')] : undefined;
+  return typeof ref?.description === 'string' ? ref.description : '';
+}
+
+/**
+ * Flattens an object JSON Schema into rows (nested objects and arrays of objects are expanded); `shared` holds the
+ * schemas a `#/components/schemas/<Name>` reference names (content/schemas/).
+ */
+export function toSchemaRows(schema: Schema, shared: Readonly<Record<string, Schema>> = {}, prefix = ''): SchemaRow[] {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.entries(properties).flatMap(([key, prop]) => {
     const name = prefix ? `${prefix}.${key}` : key;
-    const row = { name, type: typeOf(prop), required: required.has(key), description: String(prop.description ?? '') };
+    const row = { name, type: typeOf(prop), required: required.has(key), description: describe(prop, shared) };
     const items = prop.items as Schema | undefined;
-    if (isObject(prop) && prop.properties) return [row, ...toSchemaRows(prop, name)];
-    if (prop.type === 'array' && isObject(items)) return [row, ...toSchemaRows(items!, `${name}[]`)];
+    if (isObject(prop) && prop.properties) return [row, ...toSchemaRows(prop, shared, name)];
+    if (prop.type === 'array' && isObject(items)) return [row, ...toSchemaRows(items!, shared, `${name}[]`)];
     return [row];
   });
 }

@@ -1,9 +1,15 @@
+import { getContent } from '../content/content.ts';
 import { getPages } from '../content/pages.ts';
+import { toMcpEndpointListing } from '../lib/to-mcp-endpoint-page.ts';
 
-// Every page llms.txt lists (path, title, description, section), in order: what the build's last step turns into the
-// llms.txt and llms-full.txt files once the twins exist. A build-internal file: src/integrations/agent-files.ts
-// reads it and removes it.
+// Every page llms.txt lists (path, title, description, section), in order, the MCP endpoint's page last: what the
+// build's last step turns into the llms.txt and llms-full.txt files once the twins exist. A build-internal file:
+// src/integrations/agent-files.ts reads it and removes it.
 export const GET = async () =>
-  new Response(JSON.stringify((await getPages()).map(({ path, title, description, section }) => ({ path, title, description, section }))), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  new Response(
+    JSON.stringify([
+      ...(await getPages()).map(({ path, title, description, section }) => ({ path, title, description, section })),
+      toMcpEndpointListing(getContent().site),
+    ]),
+    { headers: { 'Content-Type': 'application/json' } },
+  );

@@ -4,6 +4,7 @@ import { readBuilt } from '../helpers/dist-files.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { LLMS_TXT_MAX_CHARS, toTokenEstimate } from '../../src/lib/to-llms-txt.ts';
+import { readLlmsFileSet, toFullPages, toListedPages, toLlmsProblems } from '../helpers/llms-index-rules.ts';
 
 // The llms.txt reference parser (llmstxt.org, AnswerDotAI/llms-txt miniparse.py), in JavaScript.
 const HEAD = /^#\s*(?<title>.+?)$\n+(?:^>\s*(?<summary>.+?)$)?\n+(?<info>[\s\S]*)/m;
@@ -23,11 +24,10 @@ const parsedRoot = parseLlms(root);
 // Section files (llms.txt path scoping), as the root links them: the second hop to a twin.
 const sectionFiles = urlsOf(parsedRoot.sections.Sections).map((url) => ({ url, text: readBuilt(pathOf(url)) }));
 const files = [{ url: `${BASE_URL}/llms.txt`, text: root }, ...sectionFiles];
-// Docs pages; the MCP endpoint's page is what a GET of /mcp answers, named in llms.txt as the endpoint itself.
+// Every page: the docs pages and the MCP endpoint's page (what a GET of /mcp answers), each linked by its twin.
 const pages = listFiles(DIST)
   .filter((f) => f.endsWith('.html') && f !== '404.html')
-  .map(toPagePathOfHtmlFile)
-  .filter((p) => p !== PATHS.mcpEndpointPage);
+  .map(toPagePathOfHtmlFile);
 
 describe('/llms.txt (llmstxt.org)', () => {
   const { head, sections } = parsedRoot;
@@ -81,7 +81,7 @@ describe('every llms.txt file', () => {
   it.each(sectionFiles.map((f) => [pathOf(f.url), f.text] as const))(
     '%s: lists only pages under its path, and the root gives its page count and size',
     (path, text) => {
-      const folder = path.replace(/\/llms\.txt$/, '');
+      const folder = path.replace(/\/llms(-\d+)?\.txt$/, '');
       const twins = Object.entries(parseLlms(text).sections)
         .filter(([name]) => name !== 'Optional')
         .flatMap(([, lines]) => urlsOf(lines));
@@ -90,6 +90,26 @@ describe('every llms.txt file', () => {
       expect(entry).toContain(`: ${twins.length} pages, about ${toTokenEstimate(text).toLocaleString('en-US')} tokens.`);
     },
   );
+});
+
+describe('the llms files of the build', () => {
+  const set = readLlmsFileSet(DIST, BASE_URL);
+
+  it('keep every rule: each file within its budget, each linked from /llms.txt (or listing parts it links), every twin two links away', () => {
+    expect(set.pages).toContain(PATHS.mcpEndpointPage);
+    expect(toLlmsProblems(set, set.pages)).toEqual([]);
+  });
+
+  it('hold every page in exactly one llms-full.txt, the one beside the file that lists it, in its order', () => {
+    const held = [...set.full.values()].flatMap(toFullPages);
+    expect(held.sort()).toEqual(set.pages.map((p) => `${BASE_URL}${p}`).sort());
+    for (const [path, text] of set.llms) {
+      const listed = toListedPages(text, BASE_URL);
+      if (listed.length === 0) continue;
+      const fullUrl = urlsOf(parseLlms(text).sections.Optional).find((u) => /\/llms-full(-\d+)?\.txt$/.test(u))!;
+      expect(toFullPages(set.full.get(pathOf(fullUrl))!), path).toEqual(listed);
+    }
+  });
 });
 
 describe('llms-full.txt', () => {

@@ -83,3 +83,35 @@ describe('markdown twins', () => {
     },
   );
 });
+
+// A markdown table row's cells; `\|` inside a cell is text, not a border.
+const cellsOf = (row: string) =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim());
+
+describe('field tables in twins', () => {
+  it('describe every field: no row of a table with a Description column (schema fields, `$ref` fields, parameters, headers) leaves it blank', () => {
+    const blank: string[] = [];
+    let rows = 0;
+    for (const { path, twin } of pages) {
+      let described = false;
+      for (const line of twin.split('\n')) {
+        if (!line.startsWith('|')) {
+          described = false;
+          continue;
+        }
+        const cells = cellsOf(line);
+        if (cells.at(-1) === 'Description') described = true;
+        else if (described && !/^:?-+:?$/.test(cells[0]!)) {
+          rows++;
+          if (cells.at(-1) === '') blank.push(`${path}: ${line}`);
+        }
+      }
+    }
+    expect(rows).toBeGreaterThan(50);
+    expect(blank).toEqual([]);
+  });
+});

@@ -75,10 +75,24 @@ describe('toAgentIndex', () => {
     );
   });
 
-  it('fails the build, naming the folder, when pages in one folder cannot fit any llms.txt', () => {
-    const flat = Array.from({ length: 600 }, (_, i) => docs(`/docs/flat/page-${i}`));
-    expect(() => toAgentIndex(content, flat, small)).toThrow(
-      /llms\.txt is \d+ characters, over the 50000 limit, even split into 0 section files: 600 pages sit directly in \/docs\/flat/,
+  it('lists a folder too large for one file in numbered parts, which the root links and the folder llms.txt lists', () => {
+    const flat = Array.from({ length: 600 }, (_, i) => docs(`/docs/flat/page-${i}`, `Page ${i}`));
+    const index = toAgentIndex(content, [docs('/docs/overview', 'Overview'), ...flat], small);
+    const parts = index.llms.filter((f) => /^\/docs\/flat\/llms-\d+\.txt$/.test(f.path));
+    expect(parts.length).toBeGreaterThan(1);
+    const root = index.llms[0]!.text;
+    const folder = index.llms.find((f) => f.path === '/docs/flat/llms.txt')!.text;
+    for (const [i, part] of parts.entries()) {
+      expect(part.path).toBe(`/docs/flat/llms-${i + 1}.txt`);
+      expect(part.text.length).toBeLessThanOrEqual(LLMS_TXT_MAX_CHARS);
+      expect(root).toContain(`](${BASE}${part.path}): `);
+      expect(folder).toContain(`](${BASE}${part.path}): `);
+      expect(part.text).toContain(`](${BASE}/docs/flat/llms-full-${i + 1}.txt)`);
+    }
+    expect(parts[0]!.text).toMatch(
+      /^# Warden: flat, pages 1–\d+ of 600\n\n> Pages such as Page 0; Page 1; Page 2\.\n\nPages 1–\d+ of the 600 under https:\/\/warden\.example\/docs\/flat\/: part 1 of the files https:\/\/warden\.example\/docs\/flat\/llms\.txt lists\. /,
     );
+    expect(folder).not.toMatch(/\.md\)/);
+    expect(index.full.flatMap((f) => f.pages).sort()).toEqual(['/docs/overview', ...flat.map((p) => p.path)].sort());
   });
 });

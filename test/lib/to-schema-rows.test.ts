@@ -27,4 +27,25 @@ describe('toSchemaRows', () => {
     ]);
     expect(rows[0]!.description).toBe('Run id.');
   });
+
+  it("describes a `$ref` field by its own description, else by the shared schema's", () => {
+    const shared = { JsonRpcError: { type: 'object', description: 'A JSON-RPC 2.0 error object.' } };
+    const rows = toSchemaRows(
+      {
+        type: 'object',
+        properties: {
+          error: { $ref: '#/components/schemas/JsonRpcError' },
+          cause: { $ref: '#/components/schemas/JsonRpcError', description: 'The error that caused this one.' },
+          items: { type: 'array', items: { type: 'object', properties: { error: { $ref: '#/components/schemas/JsonRpcError' } } } },
+        },
+      },
+      shared,
+    );
+    expect(rows.map((r) => [r.name, r.description])).toEqual([
+      ['error', 'A JSON-RPC 2.0 error object.'],
+      ['cause', 'The error that caused this one.'],
+      ['items', ''],
+      ['items[].error', 'A JSON-RPC 2.0 error object.'],
+    ]);
+  });
 });
