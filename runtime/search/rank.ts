@@ -1,0 +1,59 @@
+import type { IndexLevel } from './load-search-index.ts';
+
+/** BM25F parameters of one level: per field, its weight and its length normalisation `b`. */
+export interface LevelRanking {
+  weights: readonly number[];
+  b: readonly number[];
+}
+
+/**
+ * How documents are ranked (BM25F, Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond",
+ * §3.5): per term, the field counts are weighted and length-normalised per field, summed, then saturated once with k1.
+ */
+export interface Ranking {
+  k1: number;
+  /** Title and description, scored per page. */
+  page: LevelRanking;
+  /** Heading and body, scored per section. */
+  section: LevelRanking;
+  /** How much a page's own score counts next to its best section's. */
+  pageScale: number;
+}
+
+/** BM25's inverse document frequency, never negative (the "+1" form Lucene uses). */
+export function toIdf(size: number, frequency: number): number {
+  return Math.log(1 + (size - frequency + 0.5) / (frequency + 0.5));
+}
+
+/**
+ * Adds the BM25F score of every document of a level holding any of the terms into `scores` (by document id), and
+ * returns the ids it touched. Work is one pass over each term's postings.
+ */
+export function scoreLevel(
+  level: IndexLevel,
+  terms: ReadonlyMap<string, number>,
+  ranking: LevelRanking,
+  k1: number,
+  scores: Float64Array,
+): number[] {
+  const touched: number[] = [];
+  const { fieldCount, lengths, averages } = level;
+  for (const [term, weight] of terms) {
+    const postings = level.postings(term);
+    if (!postings) continue;
+    const idf = toIdf(level.size, postings.ids.length) * weight;
+    for (let i = 0; i < postings.ids.length; i++) {
+      const doc = postings.ids[i]!;
+      let tf = 0;
+      for (let f = 0; f < fieldCount; f++) {
+        const count = postings.counts[i * fieldCount + f]!;
+        if (count === 0) continue;
+        const b = ranking.b[f]!;
+        tf += (ranking.weights[f]! * count) / (1 - b + (b * lengths[doc * fieldCount + f]!) / averages[f]!);
+      }
+      if (scores[doc] === 0) touched.push(doc);
+      scores[doc]! += (idf * tf * (k1 + 1)) / (k1 + tf);
+    }
+  }
+  return touched;
+}
