@@ -4,6 +4,12 @@ import type { IndexLevel } from './load-search-index.ts';
 export interface LevelRanking {
   weights: readonly number[];
   b: readonly number[];
+  /**
+   * A bonus for documents whose first field (a page's title, a section's heading) the query covers: the score is
+   * multiplied by 1 + coverage × the share of that field's terms the query holds. "warden mcp refresh" names the
+   * heading `warden mcp` whole; BM25 alone counts those two words no higher than anywhere else.
+   */
+  coverage: number;
 }
 
 /**
@@ -38,6 +44,7 @@ export function scoreLevel(
 ): number[] {
   const touched: number[] = [];
   const { fieldCount, lengths, averages } = level;
+  const covered = new Float64Array(ranking.coverage ? level.size : 0);
   for (const [term, weight] of terms) {
     const postings = level.postings(term);
     if (!postings) continue;
@@ -48,11 +55,18 @@ export function scoreLevel(
       for (let f = 0; f < fieldCount; f++) {
         const count = postings.counts[i * fieldCount + f]!;
         if (count === 0) continue;
+        if (f === 0 && ranking.coverage) covered[doc]! += count;
         const b = ranking.b[f]!;
         tf += (ranking.weights[f]! * count) / (1 - b + (b * lengths[doc * fieldCount + f]!) / averages[f]!);
       }
       if (scores[doc] === 0) touched.push(doc);
       scores[doc]! += (idf * tf * (k1 + 1)) / (k1 + tf);
+    }
+  }
+  if (ranking.coverage) {
+    for (const doc of touched) {
+      const length = lengths[doc * fieldCount]!;
+      if (length > 0) scores[doc]! *= 1 + (ranking.coverage * Math.min(covered[doc]!, length)) / length;
     }
   }
   return touched;

@@ -31,8 +31,8 @@ export interface SearchHit {
 /** The ranking the edge uses (tuned on harness/search/questions.yaml; BENCHMARKS.md has the scores). */
 export const RANKING: Ranking = {
   k1: 1.2,
-  page: { weights: [3, 1], b: [0.5, 0.75] },
-  section: { weights: [2, 1], b: [0.3, 0.75] },
+  page: { weights: [3, 1], b: [0.5, 0.75], coverage: 0 },
+  section: { weights: [4, 1], b: [0.3, 0.75], coverage: 0.5 },
   pageScale: 1,
 };
 
