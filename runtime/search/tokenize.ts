@@ -16,6 +16,8 @@ const STEMMABLE = /^[a-z]+$/;
 
 /** Longest term kept: past this a "word" is an address, a key or noise, and keeping it whole helps no question. */
 export const MAX_TERM_LENGTH = 64;
+/** Parts of one identifier read at most: real ones have a handful; the rest of a longer one is noise. */
+const MAX_PARTS = 16;
 /** Longest word the stemmer is given (English words are shorter; the stemmer's own patterns then stay cheap). */
 const MAX_STEM_LENGTH = 32;
 
@@ -45,7 +47,10 @@ export function toWordTerms(raw: string): Term[] {
     .replace(/['’]s$/i, '')
     .replace(/['’]/g, '');
   const pieces = word.split(CONNECTORS).filter(Boolean);
-  const parts = pieces.flatMap((p) => p.replace(CAMEL_LOWER_UPPER, '$1 $2').replace(CAMEL_UPPER_WORD, '$1 $2').split(' '));
+  const parts = pieces
+    .slice(0, MAX_PARTS)
+    .flatMap((p) => p.replace(CAMEL_LOWER_UPPER, '$1 $2').replace(CAMEL_UPPER_WORD, '$1 $2').split(' '))
+    .slice(0, MAX_PARTS);
   if (parts.length === 1) {
     const term = toWordTerm(parts[0]!);
     return term && term.length <= MAX_TERM_LENGTH ? [{ term, kind: 'word' }] : [];

@@ -11,7 +11,7 @@ export function encodeVlq(numbers: readonly number[]): string {
   for (let n of numbers) {
     if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`VLQ takes non-negative integers, not ${n}`);
     do {
-      const digit = n & 31;
+      const digit = n % 32;
       n = Math.floor(n / 32);
       out += DIGITS[n > 0 ? digit | 32 : digit];
     } while (n > 0);
