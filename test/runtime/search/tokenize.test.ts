@@ -81,7 +81,7 @@ describe('query terms', () => {
 
   it('has no terms for a query of stop words, punctuation or regular-expression syntax', () => {
     expect(toQueryTerms('how do I ... ?').size).toBe(0);
-    expect(toQueryTerms('.*+?^${}()|[]\\').size).toBe(0);
+    expect(toQueryTerms(['.*+?^', '$', '{}()|[]\\'].join('')).size).toBe(0);
     expect([...toQueryTerms('(a+)+$ [^x]*').keys()]).toEqual([]);
   });
 });
