@@ -15,7 +15,8 @@ function toAnswer(url: string, fragmentUrl: string | undefined): RankedAnswer {
       .replace(/(^|\/)index\.html$/, '$1')
       .replace(/\.html$/, '') || '/';
   const hash = fragmentUrl?.split('#')[1];
-  return { path: path.length > 1 ? path.replace(/\/$/, '') : path, fragment: hash ? decodeURIComponent(hash) : null };
+  // Pagefind names a page's text before its first heading `_top`, the page itself.
+  return { path: path.length > 1 ? path.replace(/\/$/, '') : path, fragment: hash && hash !== '_top' ? decodeURIComponent(hash) : null };
 }
 
 /**

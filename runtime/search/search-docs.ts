@@ -1,7 +1,7 @@
 import { toTwinPath } from '../../facts/paths.ts';
 import type { SearchIndex } from './load-search-index.ts';
 import { toQueryTerms } from './query-terms.ts';
-import { scoreLevel, type Ranking } from './rank.ts';
+import { scoreLevel, toIdf, type Ranking } from './rank.ts';
 import { toSnippet } from './snippet.ts';
 
 /** A query, as toSearchQuery validates it. */
@@ -63,6 +63,11 @@ export async function searchDocs(index: SearchIndex, query: SearchQuery, ranking
     .map(([p, s]) => ({ p, s, score: ranking.pageScale * pageScores[p]! + (s < 0 ? 0 : sectionScores[s]!) }))
     .sort((a, b) => b.score - a.score || a.p - b.p)
     .slice(0, query.limit);
+  // A snippet shows where the rarest of the query's words are, as the ranking weighs them.
+  const level = index.sectionLevel;
+  const snippetTerms = new Map(
+    [...terms].map(([term, weight]) => [term, weight * toIdf(level.size, level.postings(term)?.ids.length ?? 0)]),
+  );
   return Promise.all(
     ranked.map(async ({ p, s, score }) => {
       const [path, title, first] = index.pages[p]!;
@@ -74,7 +79,7 @@ export async function searchDocs(index: SearchIndex, query: SearchQuery, ranking
         title,
         heading: heading || null,
         fragment: fragment || null,
-        snippet: toSnippet(await index.text(section), terms),
+        snippet: toSnippet(await index.text(section), snippetTerms),
         score,
       };
     }),
