@@ -30,7 +30,7 @@ export interface IndexLevel {
   /** Field `f` of document `d` at `d * fieldCount + f`, in terms. */
   lengths: Uint32Array;
   averages: number[];
-  /** Decoded on first use and kept: a term's postings decode once per process. */
+  /** Decoded on first use and kept: a term's postings decode once per process or isolate. */
   postings(term: string): Postings | undefined;
 }
 
