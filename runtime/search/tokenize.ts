@@ -87,3 +87,23 @@ export function toTokens(text: string, limit = Number.POSITIVE_INFINITY): Token[
 export function toTerms(text: string): string[] {
   return toTokens(text).flatMap((t) => t.terms.map((x) => x.term));
 }
+
+/**
+ * toTerms with each distinct word's terms worked out once: a site repeats a few thousand words millions of times, and
+ * stemming is most of a word's cost. For the build, where the text is the site's own; a query is read without it.
+ */
+export function createTermReader(): (text: string) => string[] {
+  const known = new Map<string, string[]>();
+  return (text) => {
+    const terms: string[] = [];
+    for (const match of text.matchAll(WORD)) {
+      let wordTerms = known.get(match[0]);
+      if (!wordTerms) {
+        wordTerms = toWordTerms(match[0]).map((t) => t.term);
+        known.set(match[0], wordTerms);
+      }
+      for (const term of wordTerms) terms.push(term);
+    }
+    return terms;
+  };
+}

@@ -9,6 +9,11 @@ export class SearchPageError extends Error {
 
 const HEADING_LINE = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const FENCE = /^\s*(```|~~~)/;
+/**
+ * A copy of a short string that holds nothing else: a substring may keep its whole source alive (V8's sliced strings),
+ * and the index of a large site would then hold every page's HTML while it is built.
+ */
+const detach = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
 /** Letters and digits only, lower case: how a twin's heading and its HTML heading are compared. */
 const toKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
@@ -43,8 +48,9 @@ export function toSearchPage(twin: string, headings: readonly HeadingId[], page:
     if (found < 0) throw new SearchPageError(`${page.path}: the heading "${heading}" of its twin has no id on the HTML page`);
     next = found + 1;
     close();
-    current = { heading, fragment: headings[found]!.id, lines: [] };
+    current = { heading: detach(heading), fragment: detach(headings[found]!.id), lines: [] };
   }
   close();
-  return { path: page.path, title: toPlainInline(lines[0].slice(2)).trim(), description: toPlainInline(description).trim(), sections };
+  const title = detach(toPlainInline(lines[0].slice(2)).trim());
+  return { path: page.path, title, description: detach(toPlainInline(description).trim()), sections };
 }
