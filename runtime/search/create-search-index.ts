@@ -1,4 +1,4 @@
-import { createTermReader } from './tokenize.ts';
+import { createWordTerms, toTerms } from './tokenize.ts';
 import { encodeVlq } from './vlq.ts';
 import {
   SEARCH_CORE_PATH,
@@ -14,7 +14,7 @@ export const SHARD_CHARS = 256 * 1024;
 
 /** Postings of one level (pages or sections) as they are counted: term → flat list of (id delta, mask, counts…). */
 class Postings {
-  readonly toTerms = createTermReader();
+  readonly wordTerms = createWordTerms();
   readonly lists = new Map<string, number[]>();
   readonly lastId = new Map<string, number>();
   readonly lengths: number[] = [];
@@ -23,7 +23,7 @@ class Postings {
   add(id: number, fields: readonly string[]): void {
     const counts = new Map<string, number[]>();
     fields.forEach((text, f) => {
-      const terms = this.toTerms(text);
+      const terms = toTerms(text, this.wordTerms);
       this.lengths.push(terms.length);
       for (const term of terms) {
         const tf = counts.get(term) ?? counts.set(term, new Array<number>(fields.length).fill(0)).get(term)!;

@@ -31,9 +31,26 @@ export function toIdf(size: number, frequency: number): number {
   return Math.log(1 + (size - frequency + 0.5) / (frequency + 0.5));
 }
 
+/** Each document's length normalisation per field (BM25F's 1 - b + b × length / average), worked out once per ranking. */
+const norms = new WeakMap<IndexLevel, WeakMap<LevelRanking, Float64Array>>();
+function toNorms(level: IndexLevel, ranking: LevelRanking): Float64Array {
+  const byRanking = norms.get(level) ?? norms.set(level, new WeakMap()).get(level)!;
+  let values = byRanking.get(ranking);
+  if (!values) {
+    const { fieldCount, lengths, averages } = level;
+    values = new Float64Array(lengths.length);
+    for (let i = 0; i < lengths.length; i++) {
+      const f = i % fieldCount;
+      values[i] = 1 - ranking.b[f]! + (ranking.b[f]! * lengths[i]!) / averages[f]!;
+    }
+    byRanking.set(ranking, values);
+  }
+  return values;
+}
+
 /**
- * Adds the BM25F score of every document of a level holding any of the terms into `scores` (by document id), and
- * returns the ids it touched. Work is one pass over each term's postings.
+ * Adds the BM25F score of every document of a level holding any of the terms into `scores` (by document id, all 0 on
+ * entry), and returns the ids it touched, each once. Work is one pass over each term's postings.
  */
 export function scoreLevel(
   level: IndexLevel,
@@ -43,23 +60,28 @@ export function scoreLevel(
   scores: Float64Array,
 ): number[] {
   const touched: number[] = [];
-  const { fieldCount, lengths, averages } = level;
+  const seen = new Uint8Array(level.size);
+  const { fieldCount, lengths } = level;
+  const norm = toNorms(level, ranking);
   const covered = new Float64Array(ranking.coverage ? level.size : 0);
   for (const [term, weight] of terms) {
     const postings = level.postings(term);
     if (!postings) continue;
     const idf = toIdf(level.size, postings.ids.length) * weight;
-    for (let i = 0; i < postings.ids.length; i++) {
-      const doc = postings.ids[i]!;
+    const { ids, counts } = postings;
+    for (let i = 0; i < ids.length; i++) {
+      const doc = ids[i]!;
       let tf = 0;
       for (let f = 0; f < fieldCount; f++) {
-        const count = postings.counts[i * fieldCount + f]!;
+        const count = counts[i * fieldCount + f]!;
         if (count === 0) continue;
-        if (f === 0 && ranking.coverage) covered[doc]! += count;
-        const b = ranking.b[f]!;
-        tf += (ranking.weights[f]! * count) / (1 - b + (b * lengths[doc * fieldCount + f]!) / averages[f]!);
+        if (f === 0) covered[doc]! += count;
+        tf += (ranking.weights[f]! * count) / norm[doc * fieldCount + f]!;
       }
-      if (scores[doc] === 0) touched.push(doc);
+      if (seen[doc] === 0) {
+        seen[doc] = 1;
+        touched.push(doc);
+      }
       scores[doc]! += (idf * tf * (k1 + 1)) / (k1 + tf);
     }
   }

@@ -50,17 +50,19 @@ export async function searchDocs(index: SearchIndex, query: SearchQuery, ranking
   const sectionScores = new Float64Array(index.sections.length);
   const pagesTouched = scoreLevel(index.pageLevel, terms, ranking.page, ranking.k1, pageScores);
   const sectionsTouched = scoreLevel(index.sectionLevel, terms, ranking.section, ranking.k1, sectionScores);
-  // Each page's best section: the one its result points into.
-  const best = new Map<number, number>();
-  for (const p of pagesTouched) best.set(p, -1);
+  // Each page's best section, the one its result points into: -1 for a page that matched by title or description only.
+  const best = new Int32Array(index.pages.length).fill(-2);
+  const pages = [...pagesTouched];
+  for (const p of pagesTouched) best[p] = -1;
   for (const s of sectionsTouched) {
     const p = index.sectionPage[s]!;
-    const current = best.get(p);
-    if (current === undefined || current < 0 || sectionScores[s]! > sectionScores[current]!) best.set(p, s);
+    const current = best[p]!;
+    if (current === -2) pages.push(p);
+    if (current < 0 || sectionScores[s]! > sectionScores[current]!) best[p] = s;
   }
-  const ranked = [...best]
-    .filter(([p]) => isUnder(index.pages[p]![0], query.section))
-    .map(([p, s]) => ({ p, s, score: ranking.pageScale * pageScores[p]! + (s < 0 ? 0 : sectionScores[s]!) }))
+  const ranked = pages
+    .filter((p) => isUnder(index.pages[p]![0], query.section))
+    .map((p) => ({ p, s: best[p]!, score: ranking.pageScale * pageScores[p]! + (best[p]! < 0 ? 0 : sectionScores[best[p]!]!) }))
     .sort((a, b) => b.score - a.score || a.p - b.p)
     .slice(0, query.limit);
   // A snippet shows where the rarest of the query's words are, as the ranking weighs them.

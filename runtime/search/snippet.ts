@@ -1,10 +1,12 @@
-import { toTokens } from './tokenize.ts';
+import { createWordTerms, toTokens } from './tokenize.ts';
 
 /** Longest snippet, in characters (UTF-16 code units, so never more code points). */
 export const SNIPPET_LENGTH = 300;
 /** Words of a section read for its snippet at most; a section is far shorter. */
 const MAX_SNIPPET_WORDS = 20_000;
 const ELLIPSIS = '…';
+/** Snippets read the site's own text, whose words repeat: each word's terms are worked out once per process or isolate. */
+const wordTerms = createWordTerms();
 
 /** Moves an offset off the second half of a surrogate pair, so a cut never splits a character. */
 function toCharBoundary(text: string, at: number, direction: 1 | -1): number {
@@ -19,7 +21,7 @@ function toCharBoundary(text: string, at: number, direction: 1 | -1): number {
 export function toSnippet(text: string, terms: ReadonlyMap<string, number>, length = SNIPPET_LENGTH): string {
   if (text.length <= length) return text;
   const budget = length - 2 * ELLIPSIS.length;
-  const matches = toTokens(text, MAX_SNIPPET_WORDS)
+  const matches = toTokens(text, MAX_SNIPPET_WORDS, wordTerms)
     .map((t) => ({ start: t.start, end: t.end, terms: [...new Set(t.terms.map((x) => x.term).filter((x) => terms.has(x)))] }))
     .filter((m) => m.terms.length > 0);
   let from = 0;

@@ -73,36 +73,34 @@ export interface Token {
 }
 
 /** Every word of a text with its offsets and terms, in order; at most `limit` words are read. */
-export function toTokens(text: string, limit = Number.POSITIVE_INFINITY): Token[] {
+export function toTokens(text: string, limit = Number.POSITIVE_INFINITY, wordTerms: (word: string) => Term[] = toWordTerms): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(WORD)) {
     if (tokens.length >= limit) break;
-    const terms = toWordTerms(match[0]);
+    const terms = wordTerms(match[0]);
     if (terms.length) tokens.push({ start: match.index, end: match.index + match[0].length, terms });
   }
   return tokens;
 }
 
 /** Every term of a text, repeated as often as it occurs: what the index counts. */
-export function toTerms(text: string): string[] {
-  return toTokens(text).flatMap((t) => t.terms.map((x) => x.term));
+export function toTerms(text: string, wordTerms: (word: string) => Term[] = toWordTerms): string[] {
+  return toTokens(text, Number.POSITIVE_INFINITY, wordTerms).flatMap((t) => t.terms.map((x) => x.term));
 }
 
 /**
- * toTerms with each distinct word's terms worked out once: a site repeats a few thousand words millions of times, and
- * stemming is most of a word's cost. For the build, where the text is the site's own; a query is read without it.
+ * toWordTerms with each distinct word worked out once, for text the site wrote (the build, snippets): it repeats a few
+ * thousand words millions of times, and stemming is most of a word's cost. Past `size` distinct words the memory is
+ * cleared, so it stays bounded whatever it reads; a query is read without it.
  */
-export function createTermReader(): (text: string) => string[] {
-  const known = new Map<string, string[]>();
-  return (text) => {
-    const terms: string[] = [];
-    for (const match of text.matchAll(WORD)) {
-      let wordTerms = known.get(match[0]);
-      if (!wordTerms) {
-        wordTerms = toWordTerms(match[0]).map((t) => t.term);
-        known.set(match[0], wordTerms);
-      }
-      for (const term of wordTerms) terms.push(term);
+export function createWordTerms(size = 100_000): (word: string) => Term[] {
+  const known = new Map<string, Term[]>();
+  return (word) => {
+    let terms = known.get(word);
+    if (!terms) {
+      if (known.size >= size) known.clear();
+      terms = toWordTerms(word);
+      known.set(word, terms);
     }
     return terms;
   };
