@@ -11,11 +11,14 @@ let index: Promise<SearchIndex> | undefined;
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
+    const url = new URL(request.url);
+    // A request that loads nothing: the benchmark's first, so the isolate's own start is not counted as the index's.
+    if (url.searchParams.has('ping')) return new Response(null, { status: 204 });
     index ??= loadSearchIndex(async (path) => {
       const res = await env.ASSETS.fetch(new Request(`https://assets.invalid${path}`));
       return res.ok ? res.text() : undefined;
     });
-    const q = new URL(request.url).searchParams.get('q') ?? '';
+    const q = url.searchParams.get('q') ?? '';
     return Response.json(await searchDocs(await index, { q, limit: 5 }));
   },
 };
