@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { PATHS } from '../../facts/paths.ts';
 import { loadSearchIndex } from '../../runtime/search/load-search-index.ts';
@@ -10,24 +8,11 @@ import { searchDocs } from '../../runtime/search/search-docs.ts';
 import { readQuestions, type Question } from '../../harness/search/questions.ts';
 import { scoreRanking, type RankedAnswer, type RankingScores } from '../../harness/search/score-ranking.ts';
 import { rankWithPagefind } from '../lib/pagefind-ranking.ts';
-import { startSearchWorker } from '../lib/search-worker.ts';
-import { median } from '../lib/bench-config.ts';
+import { FRESH_STARTS, ROUNDS, nodeLatency, workerdLatency, type SearchSite } from '../lib/search-latency.ts';
 import { createOurSite } from '../lib/generated-site.ts';
 import { runAstroBuild } from '../../harness/build-dist.ts';
 import { removeProjectCopy } from '../../harness/project-copy.ts';
 import { num, toTable } from '../lib/report.ts';
-
-const run = promisify(execFile);
-/** Fresh processes and fresh isolates started per site, for the first query's time. */
-const FRESH_STARTS = 5;
-/** Rounds of the question set after the first query. */
-const ROUNDS = 20;
-
-/** One site the section measures: its name and dist folder. */
-export interface SearchSite {
-  name: string;
-  dist: string;
-}
 
 /** Builds the real content plus `count` generated pages into a fresh temp folder (the search index is what is measured); returns it. */
 export async function buildSearchSite(count: number): Promise<string> {
@@ -81,65 +66,6 @@ function indexSize(site: SearchSite): (string | number)[] {
     num((bytes - core) / 1024),
     num(bytes / pages / 1024, 2),
     `${((100 * bytes) / distBytes).toFixed(1)}%`,
-  ];
-}
-
-/** First query in fresh Node processes (median of FRESH_STARTS), then the p50 of later queries, as the edge would load the index. */
-async function nodeLatency(site: SearchSite, queries: string[]): Promise<(string | number)[]> {
-  const probes: Array<Record<string, number>> = [];
-  for (let i = 0; i < FRESH_STARTS; i++) {
-    const { stdout } = await run(process.execPath, [
-      'bench/serve/search-probe.ts',
-      site.dist,
-      JSON.stringify(queries),
-      String(i === 0 ? ROUNDS : 1),
-    ]);
-    probes.push(JSON.parse(stdout) as Record<string, number>);
-  }
-  const m = (key: string) => median(probes.map((p) => p[key]!));
-  const first = probes[0]!;
-  return [
-    site.name,
-    'Node',
-    num(m('loadMs'), 1),
-    num(m('firstQueryMs'), 1),
-    num(first.p50Ms!, 2),
-    num(first.p99Ms!, 2),
-    num(first.heapMB!, 1),
-  ];
-}
-
-/** The same in workerd: a fresh isolate per start, its first request loads the index through ASSETS; wall time at the client. */
-async function workerdLatency(site: SearchSite, queries: string[]): Promise<(string | number)[]> {
-  const firsts: number[] = [];
-  const later: number[] = [];
-  for (let i = 0; i < FRESH_STARTS; i++) {
-    const worker = await startSearchWorker(site.dist);
-    try {
-      const ask = async (q: string) => {
-        const started = performance.now();
-        const res = await fetch(`${worker.origin}/api/search?q=${encodeURIComponent(q)}`);
-        if (res.status !== 200) throw new Error(`search worker answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-        await res.arrayBuffer();
-        return performance.now() - started;
-      };
-      // The isolate starts on its first request: a request that loads nothing goes first.
-      await (await fetch(`${worker.origin}/api/search?ping`)).arrayBuffer();
-      firsts.push(await ask(queries[0]!));
-      if (i === 0) for (let round = 0; round < ROUNDS / 4; round++) for (const q of queries) later.push(await ask(q));
-    } finally {
-      await worker.dispose();
-    }
-  }
-  later.sort((a, b) => a - b);
-  return [
-    site.name,
-    'workerd',
-    '–',
-    num(median(firsts), 1),
-    num(median(later), 2),
-    num(later[Math.floor(later.length * 0.99)] ?? 0, 2),
-    '–',
   ];
 }
 
