@@ -65,6 +65,13 @@ describe('search for agents (the index /api/search answers from)', async () => {
     expect(indexBytes / index.pages.length).toBeLessThanOrEqual(BUDGET_PER_PAGE);
   });
 
+  it('is named near the top of llms.txt by its path: the verifier GETs every absolute address there, and this one needs q', () => {
+    const llms = readFileSync(join(DIST, PATHS.llms), 'utf8');
+    const at = llms.indexOf(`\`GET ${PATHS.search}?q=<question>\``);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(llms.indexOf('\n## '));
+  });
+
   it('answers the question set: recall@3 of at least 0.9 (harness/search/questions.yaml)', async () => {
     const questions = readQuestions();
     const answers = [];
