@@ -36,6 +36,16 @@ export const RANKING: Ranking = {
   pageScale: 1,
 };
 
+/** A section's text, or when it has none (a page that opens with a heading) the next of the same page's that has some. */
+async function toSnippetText(index: SearchIndex, section: number): Promise<string> {
+  const page = index.sectionPage[section];
+  for (let s = section; s < index.sections.length && index.sectionPage[s] === page; s++) {
+    const text = await index.text(s);
+    if (text) return text;
+  }
+  return '';
+}
+
 /** True when the page is the folder or under it (`/docs/reference` holds `/docs/reference/get-health`). */
 const isUnder = (path: string, folder: string | undefined) => !folder || path === folder || path.startsWith(`${folder}/`);
 
@@ -81,7 +91,7 @@ export async function searchDocs(index: SearchIndex, query: SearchQuery, ranking
         title,
         heading: heading || null,
         fragment: fragment || null,
-        snippet: toSnippet(await index.text(section), snippetTerms),
+        snippet: toSnippet(await toSnippetText(index, section), snippetTerms),
         score,
       };
     }),
