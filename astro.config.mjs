@@ -6,6 +6,7 @@ import { satteri } from '@astrojs/markdown-satteri';
 import { getContentDir, readContent } from './src/content/read-content.ts';
 import { agentFiles } from './src/integrations/agent-files.ts';
 import { precompress } from './src/integrations/precompress.ts';
+import { searchIndex } from './src/integrations/search-index.ts';
 import { toPlaceholders } from './src/lib/fill-placeholders.ts';
 import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 
@@ -51,6 +52,8 @@ export default defineConfig({
       routeMiddleware: ['./src/route-data/section-navigation.ts', './src/route-data/clean-links.ts'],
     }),
     agentFiles(content),
+    // After the twins: the search index the edge answers /api/search from.
+    searchIndex(content),
     // Last, once every file is written: brotli and gzip variants beside each text file.
     precompress(),
   ],

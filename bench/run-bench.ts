@@ -17,6 +17,7 @@ import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
 import { benchLogging } from './sections/logging-bench.ts';
 import { benchMcp } from './sections/mcp-bench.ts';
+import { benchSearch, buildSearchSite } from './sections/search-bench.ts';
 import { benchStart } from './sections/start-bench.ts';
 import { benchTwins } from './sections/twins-bench.ts';
 import { benchWorker } from './sections/worker-bench.ts';
@@ -41,7 +42,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'cpu', 'start', 'mcp', 'twins', 'logging', 'worker', 'cli'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'cpu', 'start', 'mcp', 'twins', 'logging', 'worker', 'cli', 'search'].some((s) => config.sections.has(s));
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -106,6 +107,17 @@ try {
     if (config.sections.has('worker'))
       await attempt('The worker in workerd against the Node edge server', () => benchWorker(config, baseUrl, dist, '/docs/overview'));
     if (config.sections.has('cli')) await attempt('The warden CLI', () => benchCli(config, baseUrl, log));
+    if (config.sections.has('search'))
+      await attempt('Search for agents', async () => {
+        const sites = [{ name: 'real content', dist }];
+        if (config.BENCH_SEARCH_PAGES > 0) {
+          log(`building the real content plus ${config.BENCH_SEARCH_PAGES} generated pages for the search index`);
+          const large = await buildSearchSite(config.BENCH_SEARCH_PAGES);
+          cleanups.push(() => rmSync(large, { recursive: true, force: true }));
+          sites.push({ name: `real content + ${config.BENCH_SEARCH_PAGES.toLocaleString('en-US')} generated pages`, dist: large });
+        }
+        return benchSearch(baseUrl, sites);
+      });
   }
   if (config.sections.has('jwt')) await attempt('Token verification', () => benchJwt(config.BENCH_DURATION));
   if (config.sections.has('build')) await attempt('Build', () => benchBuild(config.buildPages, config.BENCH_BUILD_RUNS));

@@ -6,6 +6,10 @@ export const PATHS = {
   healthV1: '/api/v1/health',
   apiPrefix: '/api/',
   devCatalog: '/api/catalog',
+  /** Search of the docs for agents (GET with `q`, `limit`, `section`), answered by the edge from the build's index. */
+  search: '/api/search',
+  /** Where the build writes the search index the edge loads (runtime/search): its core file and text shards. Public like Pagefind's files, not documentation. */
+  searchIndex: '/search-index',
   mcpManifest: '/.well-known/mcp.json',
   apiCatalog: '/.well-known/api-catalog',
   apiCatalogJson: '/.well-known/api-catalog.json',

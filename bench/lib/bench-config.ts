@@ -13,7 +13,9 @@ export const benchConfigSchema = z.object({
   BENCH_BUILD_RUNS: int(1),
   BENCH_START_RUNS: int(9),
   BENCH_BUILD_PAGES: z.string().default('1000,5000'),
-  BENCH_SECTIONS: z.string().default('http,cpu,start,mcp,logging,jwt,worker,build,twins,cli'),
+  // Generated pages of the large site the search section measures its index on (0: the real content only).
+  BENCH_SEARCH_PAGES: z.coerce.number().int().min(0).default(5000),
+  BENCH_SECTIONS: z.string().default('http,cpu,start,mcp,logging,jwt,worker,build,twins,cli,search'),
   BENCH_OUT: z.string().default('BENCHMARKS.md'),
 });
 

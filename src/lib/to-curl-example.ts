@@ -1,9 +1,11 @@
 import type { Operation } from '../schemas/operation.ts';
-import { toUrl } from '../../facts/paths.ts';
+import { toExampleUrl } from './to-example-url.ts';
 
 /** A runnable curl command for an operation, with its request example when it has a body. */
 export function toCurlExample(op: Operation, baseUrl: string): string {
-  const url = toUrl(baseUrl, op.path);
+  const example = toExampleUrl(op, baseUrl);
+  // A query string is quoted for the shell (URLSearchParams leaves no quote in it).
+  const url = example.includes('?') ? `'${example}'` : example;
   if (!op.requestBody) return `curl -sS ${op.method === 'get' ? '' : `-X ${op.method.toUpperCase()} `}${url}`;
   const [type, media] = Object.entries(op.requestBody.content)[0] ?? ['application/json', {}];
   // Close, escape and reopen the single quotes around -d, so an apostrophe in the example keeps the command valid.

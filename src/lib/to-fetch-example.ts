@@ -1,5 +1,5 @@
 import type { Operation } from '../schemas/operation.ts';
-import { toUrl } from '../../facts/paths.ts';
+import { toExampleUrl } from './to-example-url.ts';
 
 /** How the success response's body is best read: JSON documents with `.json()`, the rest with `.text()`. */
 function readerOf(op: Operation): 'json' | 'text' {
@@ -22,7 +22,7 @@ function toLiteral(value: unknown): string {
 
 /** A runnable TypeScript `fetch` call for an operation (the counterpart of toCurlExample), with its request example. */
 export function toFetchExample(op: Operation, baseUrl: string): string {
-  const url = toUrl(baseUrl, op.path);
+  const url = toExampleUrl(op, baseUrl);
   const read = readerOf(op);
   const lines: string[] = [];
   if (!op.requestBody) {

@@ -40,6 +40,7 @@ export function toMcpEndpointPage(site: Site): string {
     `<li>${link(toUrl(site.base_url, PATHS.connectMcpDoc), 'Connect an MCP client')}: every client, which calls need a token, and the OAuth discovery steps</li>`,
     `<li>${link(toUrl(site.base_url, PATHS.mcpServerCard), 'MCP server card')} and ${link(toUrl(site.base_url, PATHS.toolsJson), 'the tool list')}</li>`,
     `<li>${link(toUrl(site.base_url, PATHS.llms), 'llms.txt')}: every docs page, for agents</li>`,
+    `<li>Search the docs: <code>GET ${escapeHtml(toUrl(site.base_url, PATHS.search))}?q=&lt;question&gt;</code>, the pages and sections that answer it (JSON, or markdown with <code>Accept: text/markdown</code>), no credential</li>`,
     '</ul>',
   ].join('\n');
   return `<!doctype html>

@@ -126,6 +126,7 @@ export function toSkillMd(content: Content, skill: Skill): string {
     '## More',
     list([
       `Every docs page as markdown: ${toUrl(site.base_url, PATHS.llms)}`,
+      `Search the docs for a question (no credential; JSON, or markdown with ${code('Accept: text/markdown')}): ${toUrl(site.base_url, PATHS.search)}?q=<question>`,
       `Connecting MCP clients, step by step: ${toUrl(site.base_url, toTwinPath(PATHS.connectMcpDoc))}`,
       `Every CLI command, option and exit code: ${toUrl(site.base_url, toTwinPath(PATHS.cliDoc))}`,
       `OAuth, scopes and workload clients: ${toUrl(site.base_url, toTwinPath(PATHS.authenticationDoc))}`,

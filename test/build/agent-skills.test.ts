@@ -61,7 +61,7 @@ describe('SKILL.md stays in step with the content', () => {
       }
       const path = new URL(url).pathname;
       // The endpoints answered by the edge, not by a file.
-      if (['/mcp', '/.well-known/mcp'].includes(path)) continue;
+      if (([PATHS.mcp, PATHS.mcpWellKnown, PATHS.search] as string[]).includes(path)) continue;
       expect(toDistFile(path), url).toBeDefined();
     }
   });

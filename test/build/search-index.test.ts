@@ -1,9 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles } from '../../runtime/node/list-files.ts';
+import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { DIST } from '../helpers/built-site.ts';
-import { PATHS } from '../../facts/paths.ts';
+import { PATHS, toTwinPath } from '../../facts/paths.ts';
+import { loadSearchIndex } from '../../runtime/search/load-search-index.ts';
+import { searchDocs } from '../../runtime/search/search-docs.ts';
+import { readQuestions } from '../../harness/search/questions.ts';
+import { scoreRanking } from '../../harness/search/score-ranking.ts';
+
+/** Largest search index, in bytes per byte of the markdown twins it indexes (its text is theirs, plus the postings). */
+const BUDGET_PER_TWIN_BYTE = 1.5;
+/** Largest search index per page, in bytes, whatever the pages hold. */
+const BUDGET_PER_PAGE = 16 * 1024;
 
 describe('search (Pagefind)', () => {
   it("indexes every page, the 404 page and the MCP endpoint's own page aside, however large the site", () => {
@@ -14,5 +23,65 @@ describe('search (Pagefind)', () => {
     const notDocs = new Set(['404.html', `${PATHS.mcpEndpointPage.slice(1)}.html`]);
     const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && !notDocs.has(f));
     expect(Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0)).toBe(pages.length);
+  });
+});
+
+describe('search for agents (the index /api/search answers from)', async () => {
+  const read = async (path: string) => (existsSync(join(DIST, path)) ? readFileSync(join(DIST, path), 'utf8') : undefined);
+  const index = await loadSearchIndex(read);
+  const indexFiles = listFiles(join(DIST, PATHS.searchIndex)).filter((f) => f.endsWith('.json'));
+  const indexBytes = indexFiles.reduce((n, f) => n + statSync(join(DIST, PATHS.searchIndex, f)).size, 0);
+
+  it('holds the same pages as Pagefind: every page whose HTML is marked for search, and no other', () => {
+    const searchable = listFiles(DIST)
+      .filter((f) => f.endsWith('.html') && readFileSync(join(DIST, f), 'utf8').includes('data-pagefind-body'))
+      .map(toPagePathOfHtmlFile)
+      .sort();
+    expect(index.pages.map(([path]) => path).sort()).toEqual(searchable);
+  });
+
+  it("takes each page's title from its twin and points each section at an id its HTML page has", () => {
+    index.pages.forEach(([path, title, first], p) => {
+      const twin = readFileSync(join(DIST, toTwinPath(path)), 'utf8');
+      expect(twin.split('\n')[0]!.replace(/\\(.)/g, '$1')).toBe(`# ${title}`);
+      const html = readFileSync(join(DIST, path === '/' ? 'index.html' : `${path.slice(1)}.html`), 'utf8');
+      const end = index.pages[p + 1]?.[2] ?? index.sections.length;
+      for (const [heading, fragment] of index.sections.slice(first, end)) {
+        if (fragment) expect(html, `${path}#${fragment}`).toContain(` id="${fragment}"`);
+        else expect(heading).toBe('');
+      }
+    });
+  });
+
+  it(`stays within ${BUDGET_PER_TWIN_BYTE}× the twins it indexes and ${BUDGET_PER_PAGE / 1024} KiB a page`, () => {
+    const twinBytes = index.pages.reduce((n, [path]) => n + statSync(join(DIST, toTwinPath(path))).size, 0);
+    const distBytes = listFiles(DIST).reduce((n, f) => n + statSync(join(DIST, f)).size, 0);
+    console.info(
+      `search index: ${index.pages.length} pages, ${index.sections.length} sections, ${indexFiles.length} files, ` +
+        `${(indexBytes / 1024).toFixed(1)} KiB (${(indexBytes / index.pages.length / 1024).toFixed(2)} KiB a page, ` +
+        `${(indexBytes / twinBytes).toFixed(2)}× the twins, ${((100 * indexBytes) / distBytes).toFixed(1)}% of dist)`,
+    );
+    expect(indexBytes).toBeLessThanOrEqual(BUDGET_PER_TWIN_BYTE * twinBytes);
+    expect(indexBytes / index.pages.length).toBeLessThanOrEqual(BUDGET_PER_PAGE);
+  });
+
+  it('is named near the top of llms.txt by its path: the verifier GETs every absolute address there, and this one needs q', () => {
+    const llms = readFileSync(join(DIST, PATHS.llms), 'utf8');
+    const at = llms.indexOf(`\`GET ${PATHS.search}?q=<question>\``);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(llms.indexOf('\n## '));
+  });
+
+  it('answers the question set: recall@3 of at least 0.9 (harness/search/questions.yaml)', async () => {
+    const questions = readQuestions();
+    const answers = [];
+    for (const q of questions)
+      answers.push((await searchDocs(index, { q: q.q, limit: 10 })).map((h) => ({ path: h.path, fragment: h.fragment })));
+    const scores = scoreRanking(questions, answers);
+    console.info(
+      `search scores over ${scores.questions} questions: recall@1 ${scores.recall1.toFixed(3)}, recall@3 ${scores.recall3.toFixed(3)}, ` +
+        `MRR ${scores.mrr.toFixed(3)}, right section first ${scores.section1.toFixed(3)}`,
+    );
+    expect(scores.recall3, JSON.stringify(scores.misses, null, 2)).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -3,6 +3,7 @@ import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import type { Operation } from '../../src/schemas/operation.ts';
 import { toCurlExample } from '../../src/lib/to-curl-example.ts';
 import { toCurlArgs, toCurlHeaders, toFlagValues } from './shell-args.ts';
+import { toExampleUrl } from '../../src/lib/to-example-url.ts';
 
 const content = readContent(getContentDir(), {});
 const base = 'https://warden.example';
@@ -30,7 +31,7 @@ describe('toCurlExample', () => {
   it('parses for every operation, naming its URL once and its method', () => {
     for (const o of content.operations) {
       const args = toCurlArgs(toCurlExample(o, base));
-      expect(args.filter((a) => a === `${base}${o.path}`)).toHaveLength(1);
+      expect(args.filter((a) => a === toExampleUrl(o, base))).toHaveLength(1);
       expect(toFlagValues(args, '-X')).toEqual(o.method === 'get' ? [] : [o.method.toUpperCase()]);
     }
   });

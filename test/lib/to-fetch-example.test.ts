@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getContentDir, readContent } from '../../src/content/read-content.ts';
 import type { Operation } from '../../src/schemas/operation.ts';
 import { toFetchExample } from '../../src/lib/to-fetch-example.ts';
+import { toExampleUrl } from '../../src/lib/to-example-url.ts';
 
 const content = readContent(getContentDir(), {});
 const base = 'https://warden.example';
@@ -43,7 +44,7 @@ describe('toFetchExample', () => {
   it('runs for every operation and names its URL and method', async () => {
     for (const o of content.operations) {
       const { calls } = await runExample(toFetchExample(o, base));
-      expect(calls[0]!.url).toBe(`${base}${o.path}`);
+      expect(calls[0]!.url).toBe(toExampleUrl(o, base));
       expect((calls[0]!.init?.method ?? 'GET').toLowerCase()).toBe(o.method);
     }
   });

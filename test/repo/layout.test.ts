@@ -43,6 +43,14 @@ describe('where code may reach', () => {
     expect(importsUnder('runtime/oauth').filter((i) => !i.target.startsWith(`runtime${'/'}`))).toEqual([]);
   });
 
+  it('runtime/search/ (the docs search: the build, the Node edge and the worker) uses no Node built-in and nothing outside runtime/ and facts/', () => {
+    const files = listFiles('runtime/search')
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join('runtime', 'search', f));
+    expect(files.filter((f) => /from\s+['"]node:|\bBuffer\b|\bprocess\./.test(readFileSync(f, 'utf8')))).toEqual([]);
+    expect(importsUnder('runtime/search').filter((i) => !/^(runtime|facts)\//.test(i.target))).toEqual([]);
+  });
+
   it('proxy/ loads no sandbox code by import (the sandbox is started as its own module, lazily, by proxy/node/sandbox.ts)', () => {
     const offenders = importsUnder('proxy').filter((i) => i.target.startsWith(`sandbox${'/'}`));
     expect(offenders).toEqual([]);

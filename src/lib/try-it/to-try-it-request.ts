@@ -2,6 +2,7 @@ import type { Operation } from '../../schemas/operation.ts';
 import type { Tool } from '../../schemas/tool.ts';
 import { PATHS, toUrl } from '../../../facts/paths.ts';
 import { toToolCallHeaders, toToolCallRequest } from '../to-tool-call-example.ts';
+import { toExampleUrl } from '../to-example-url.ts';
 
 /** What the Try it panel sends: the page's documented example, as a request from the browser. */
 export interface TryItRequest {
@@ -16,7 +17,7 @@ export interface TryItRequest {
 
 /** The request an operation's examples make: its method and URL, and its request body example. */
 export function toOperationTryIt(op: Operation, baseUrl: string): TryItRequest {
-  const url = toUrl(baseUrl, op.path);
+  const url = toExampleUrl(op, baseUrl);
   const media = op.requestBody ? Object.entries(op.requestBody.content)[0] : undefined;
   if (!media) return { method: op.method.toUpperCase(), url, headers: {}, needsToken: false };
   const [type, { example }] = media;

@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listFiles } from '../../runtime/node/list-files.ts';
+import { PATHS } from '../../facts/paths.ts';
+import { loadSearchIndex } from '../../runtime/search/load-search-index.ts';
+import { searchDocs } from '../../runtime/search/search-docs.ts';
+import { readQuestions, type Question } from '../../harness/search/questions.ts';
+import { scoreRanking, type RankedAnswer, type RankingScores } from '../../harness/search/score-ranking.ts';
+import { rankWithPagefind } from '../lib/pagefind-ranking.ts';
+import { FRESH_STARTS, ROUNDS, nodeLatency, workerdLatency, type SearchSite } from '../lib/search-latency.ts';
+import { createOurSite } from '../lib/generated-site.ts';
+import { runAstroBuild } from '../../harness/build-dist.ts';
+import { removeProjectCopy } from '../../harness/project-copy.ts';
+import { num, toTable } from '../lib/report.ts';
+
+/** Builds the real content plus `count` generated pages into a fresh temp folder (the search index is what is measured); returns it. */
+export async function buildSearchSite(count: number): Promise<string> {
+  const project = createOurSite(count);
+  const dist = mkdtempSync(join(tmpdir(), 'warden-search-dist-'));
+  try {
+    await runAstroBuild(project, {
+      NODE_ENV: 'production',
+      WARDEN_OUT_DIR: dist,
+      BASE_URL: 'http://127.0.0.1:4321',
+      APP_URL: 'http://127.0.0.1:4322',
+    });
+  } finally {
+    removeProjectCopy(project);
+  }
+  return dist;
+}
+
+/** Our ranking of each question, from the index the build wrote into `dist`. */
+async function rankOurs(dist: string, questions: readonly Question[]): Promise<RankedAnswer[][]> {
+  const index = await loadSearchIndex(async (path) => readFileSync(join(dist, path), 'utf8'));
+  const answers: RankedAnswer[][] = [];
+  for (const q of questions)
+    answers.push((await searchDocs(index, { q: q.q, limit: 10 })).map((h) => ({ path: h.path, fragment: h.fragment })));
+  return answers;
+}
+
+const scoreRow = (name: string, set: string, s: RankingScores) => [
+  name,
+  set,
+  s.questions,
+  s.recall1.toFixed(3),
+  s.recall3.toFixed(3),
+  s.mrr.toFixed(3),
+  s.section1.toFixed(3),
+];
+
+/** The index's files and its share of dist. */
+function indexSize(site: SearchSite): (string | number)[] {
+  const folder = join(site.dist, PATHS.searchIndex);
+  const files = listFiles(folder).filter((f) => f.endsWith('.json'));
+  const bytes = files.reduce((n, f) => n + statSync(join(folder, f)).size, 0);
+  const core = statSync(join(folder, 'core.json')).size;
+  const distBytes = listFiles(site.dist).reduce((n, f) => n + statSync(join(site.dist, f)).size, 0);
+  const pages = (JSON.parse(readFileSync(join(folder, 'core.json'), 'utf8')) as { pages: unknown[] }).pages.length;
+  return [
+    site.name,
+    num(pages),
+    files.length,
+    num(core / 1024),
+    num((bytes - core) / 1024),
+    num(bytes / pages / 1024, 2),
+    `${((100 * bytes) / distBytes).toFixed(1)}%`,
+  ];
+}
+
+/**
+ * `/api/search`'s ranking against Pagefind's (the docs' search box) over the same built site, on the question set of
+ * harness/search/questions.yaml (tuned and held-out apart); the index's size and its first and later query times on
+ * Node and in workerd, at the real content and at the 5,000-page site. Returns a markdown section.
+ */
+export async function benchSearch(origin: string, sites: readonly SearchSite[]): Promise<string> {
+  const questions = readQuestions();
+  const sets: Array<[string, (q: Question) => boolean]> = [
+    ['tuned', (q) => !q.holdout],
+    ['held out', (q) => q.holdout === true],
+    ['all', () => true],
+  ];
+  const ours = await rankOurs(sites[0]!.dist, questions);
+  const pagefind = await rankWithPagefind(
+    origin,
+    questions.map((q) => q.q),
+  );
+  const scoreRows = sets.flatMap(([set, pick]) => {
+    const chosen = questions.map((q, i) => [q, i] as const).filter(([q]) => pick(q));
+    const score = (answers: RankedAnswer[][]) =>
+      scoreRanking(
+        chosen.map(([q]) => q),
+        chosen.map(([, i]) => answers[i]!),
+      );
+    return [scoreRow('/api/search', set, score(ours)), scoreRow('Pagefind', set, score(pagefind))];
+  });
+  const queries = questions.map((q) => q.q);
+  const latency = [];
+  for (const site of sites) latency.push(await nodeLatency(site, queries), await workerdLatency(site, queries));
+  return [
+    '## Search for agents',
+    '',
+    `${questions.length} questions (harness/search/questions.yaml), each with the page and section that answers it, over the real content build: \`/api/search\`'s ranking (runtime/search, from the build's index) against Pagefind's own (\`pagefind.search(q)\` in Debian's Chromium on the same build; a result's section is its sub-result with the most matched weight). Recall@k: the answering page among the first k results; MRR by page; section: the first result is the right page and points at the right section. The ranking was tuned on the "tuned" questions only. Goal: recall@3 ≥ 0.9 and above Pagefind's.`,
+    '',
+    toTable(['ranking', 'questions', 'n', 'recall@1', 'recall@3', 'MRR', 'section@1'], scoreRows),
+    '',
+    '### Index size',
+    '',
+    toTable(['site', 'pages', 'files', 'core KiB', 'text shards KiB', 'KiB a page', 'share of dist'], sites.map(indexSize)),
+    '',
+    `### Query time (ms)`,
+    '',
+    `Load: reading and parsing the core file in a fresh process. First query: in a fresh process (Node: \`bench/serve/search-probe.ts\`, the index read from disk once) or a fresh isolate (workerd through Miniflare: after one request that loads nothing, the first search fetches the index through the ASSETS binding; timed at the client, so with a loopback round trip), median of ${FRESH_STARTS} starts. Later: p50 and p99 of the question set, ${ROUNDS} rounds on Node, ${ROUNDS / 4} in workerd, limit 5 with snippets.`,
+    '',
+    toTable(['site', 'runtime', 'load', 'first query', 'later p50', 'later p99', 'heap MB'], latency),
+  ].join('\n');
+}
