@@ -1,5 +1,6 @@
 import type { VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import { createHealthRoute } from './api/health.ts';
+import { createSearchRoute } from './api/search.ts';
 import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';
 import { type AppConfig, ConfigError } from './config.ts';
 import type { EdgeRequest } from './edge-request.ts';
@@ -51,6 +52,7 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
   const routes: Record<RouteKind, (request: EdgeRequest) => PlanResult> = {
     health: createHealthRoute(config),
     mcp: createMcpRoute(config, { verifyToken: deps.verifyToken, page: createEndpointPage(planner) }),
+    search: createSearchRoute(config, deps.files),
     // `/api/*` paths with no route of their own are the static route's problem 404s (or a file such as /api/catalog).
     api: staticRoute,
     static: deps.filesInMemory ? createStaticMemo(staticRoute, (answer) => finish('static', answer)) : staticRoute,

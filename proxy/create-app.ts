@@ -46,14 +46,13 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
       const kind = toRoute(event.url.pathname).kind;
       // The request as the route read it, so the answer keeps the id the logs have; a new reading if it failed before.
       const request =
-        (event.context.edge as EdgeRequest | undefined) ??
-        toWebEdgeRequest(event.req, event.url.pathname, (facts) => deps.note?.(event.req, facts));
+        (event.context.edge as EdgeRequest | undefined) ?? toWebEdgeRequest(event.req, event.url, (facts) => deps.note?.(event.req, facts));
       return toResponse(withSharedHeaders(config, kind, toErrorAnswer(config, kind, error.cause ?? error, request)), request);
     },
   });
   app.all('/**', async (event) => {
     const web = event.req;
-    const request = toWebEdgeRequest(web, event.url.pathname, (facts) => deps.note?.(web, facts));
+    const request = toWebEdgeRequest(web, event.url, (facts) => deps.note?.(web, facts));
     event.context.edge = request;
     const plan = await answer(request);
     const finish = (refusal: Parameters<typeof withSharedHeaders>[2]) => withSharedHeaders(config, 'mcp', refusal);

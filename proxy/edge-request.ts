@@ -10,6 +10,8 @@ export interface EdgeRequest {
   readonly method: string;
   /** The request path as received: percent-encoded, without the query. */
   readonly path: string;
+  /** The query as received, without its `?` (empty when there is none). */
+  readonly query: string;
   /** Header values as web `Headers.get` reads them (runtime/http/header-lookup.ts). */
   readonly headers: HeaderLookup;
   /** The request's header names, lower case. */

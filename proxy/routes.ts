@@ -7,10 +7,11 @@ import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
  *
  * - `health`: the health document (contract §2.1), GET and HEAD.
  * - `mcp`: the same-host JSON-RPC endpoints (contract §4.2), every method.
+ * - `search`: the docs' search for agents (`GET /api/search?q=…`), an addition to the public discovery surface (§5).
  * - `api`: any other path under `/api/`: an RFC 9457 problem (contract §7).
  * - `static`: everything else: the prebuilt site, negotiated on Accept (contract §4.3), or its 404 page.
  */
-export type RouteKind = 'health' | 'mcp' | 'api' | 'static';
+export type RouteKind = 'health' | 'mcp' | 'search' | 'api' | 'static';
 
 /** One row of the table: the paths or the prefix it answers. */
 export interface Route {
@@ -23,6 +24,7 @@ export interface Route {
 export const ROUTES: readonly Route[] = [
   { kind: 'health', paths: HEALTH_PATHS },
   { kind: 'mcp', paths: MCP_PATHS },
+  { kind: 'search', paths: [PATHS.search] },
   { kind: 'api', prefix: PATHS.apiPrefix },
   { kind: 'static', prefix: '/' },
 ];

@@ -1,5 +1,5 @@
 /** The kinds of hostile traffic, one table row each. */
-export const CATEGORIES = ['http', 'mcp', 'jwt', 'static', 'upstream'] as const;
+export const CATEGORIES = ['http', 'mcp', 'jwt', 'static', 'search', 'upstream'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** One hostile request and what a correct server answers to it. */

@@ -4,6 +4,7 @@ import { createAttackTokens, signFuzzToken, type FuzzKeys } from './fuzz-tokens.
 import { httpCases } from './http-cases.ts';
 import { jwtCases } from './jwt-cases.ts';
 import { mcpCases } from './mcp-cases.ts';
+import { searchCases } from './search-cases.ts';
 import { staticCases } from './static-cases.ts';
 import { upstreamCases } from './upstream-cases.ts';
 
@@ -17,7 +18,14 @@ export async function createFuzzContext(
 
 /** The generator of each category. */
 export function toArbitraries(ctx: FuzzContext): Record<Category, fc.Arbitrary<HostileCase>> {
-  return { http: httpCases, mcp: mcpCases(ctx), jwt: jwtCases(ctx), static: staticCases, upstream: upstreamCases(ctx) };
+  return {
+    http: httpCases,
+    mcp: mcpCases(ctx),
+    jwt: jwtCases(ctx),
+    static: staticCases,
+    search: searchCases,
+    upstream: upstreamCases(ctx),
+  };
 }
 
 /** `perCategory` cases of every category, the same ones for the same seed; the JWT attack suite is always whole. */

@@ -41,7 +41,7 @@ export function toProblemAnswer(config: AppConfig, error: HTTPError | undefined,
 
 /**
  * The one error envelope, by the route table's kind (proxy/routes.ts): JSON-RPC on the MCP paths (as the endpoint
- * answers any refusal: proxy/mcp/failure-answer.ts), RFC 9457 problems on `/api/*`, plain text elsewhere. A failure
+ * answers any refusal: proxy/mcp/failure-answer.ts), RFC 9457 problems on `/api/*` (health and search too), plain text elsewhere. A failure
  * inside (anything but an HTTPError) is a 500 whose cause goes to the operator's log, never to the client.
  */
 export function toErrorAnswer(config: AppConfig, kind: RouteKind, error: unknown, request: EdgeRequest): Answer {
@@ -49,7 +49,7 @@ export function toErrorAnswer(config: AppConfig, kind: RouteKind, error: unknown
   const known = error instanceof HTTPError && !error.unhandled ? error : undefined;
   if (!known || known.status >= 500)
     request.note({ cause: toFailureCause(error instanceof HTTPError ? (error.cause ?? error.message) : error) });
-  if (kind === 'api' || kind === 'health') return toProblemAnswer(config, known, request.path);
+  if (kind === 'api' || kind === 'health' || kind === 'search') return toProblemAnswer(config, known, request.path);
   const status = known?.status ?? 500;
   const text = status >= 500 ? 'Internal Server Error' : known!.message;
   const headers = known ? toErrorHeaders(known) : {};

@@ -36,6 +36,7 @@ export class NodeEdgeRequest implements EdgeRequest {
   readonly res: ServerResponse;
   readonly method: string;
   readonly path: string;
+  readonly query: string;
   readonly headers: HeaderLookup;
   readonly requestId: string;
   readonly #note: NoteNodeRequest;
@@ -45,6 +46,9 @@ export class NodeEdgeRequest implements EdgeRequest {
     this.res = res;
     this.method = req.method!;
     this.path = toEdgePath(req.url);
+    const target = req.url ?? '';
+    const at = target.indexOf('?');
+    this.query = at < 0 ? '' : target.slice(at + 1);
     this.headers = toHeaderLookup(req);
     this.requestId = toNodeRequestId(this.headers);
     this.#note = note;

@@ -4,13 +4,14 @@ import { readLimitedBody } from '../mcp/read-body.ts';
 import type { Note } from '../observability/request-facts.ts';
 
 /** A web Request as the routes read it; `path` is the URL's path as sent (percent-encoded). */
-export function toWebEdgeRequest(request: Request, path: string, note: Note = () => {}): EdgeRequest {
+export function toWebEdgeRequest(request: Request, url: { pathname: string; search: string }, note: Note = () => {}): EdgeRequest {
   const requestId = toRequestId(request.headers);
   // Noted first, as the Node door notes it: the access log keys every line by it.
   note({ requestId });
   return {
     method: request.method,
-    path,
+    path: url.pathname,
+    query: url.search.slice(1),
     headers: request.headers,
     headerNames: () => request.headers.keys(),
     readBody: (limit) => readLimitedBody(request, limit),

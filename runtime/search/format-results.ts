@@ -40,10 +40,10 @@ export function toSearchJson(query: string, hits: readonly SearchHit[], baseUrl:
  * Text on one line that cannot become markup (CommonMark §2.4 backslash escapes): no link, code span, emphasis or HTML,
  * and no block marker at its start. Identifiers keep their underscores (intraword `_` is no emphasis, §6.2).
  */
-const toMarkdownText = (text: string) =>
-  text
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/[\\`*[\]<>]/g, '\\$&')
+const toInlineText = (text: string) => text.replace(/[\r\n]+/g, ' ').replace(/[\\`*[\]<>]/g, '\\$&');
+/** The same for text that starts a line (a snippet under its item), where `-`, `#`, `1.` would open a block. */
+const toLineText = (text: string) =>
+  toInlineText(text)
     .replace(/^([#>+\-=])/, '\\$1')
     .replace(/^(\d+)([.)])/, '$1\\$2');
 
@@ -52,7 +52,8 @@ const toMarkdownText = (text: string) =>
  * (the page's markdown), the HTML page and the snippet under it.
  */
 export function toSearchMarkdown(query: string, hits: readonly SearchHit[], baseUrl: string): string {
-  const lines = [`# Search: ${toMarkdownText(query)}`, ''];
+  // In a heading a `#` run can close it (CommonMark §4.2): each is escaped.
+  const lines = [`# Search: ${toInlineText(query).replace(/#/g, '\\#')}`, ''];
   if (hits.length === 0) {
     lines.push(`No page matched. Every page is listed in ${toUrl(baseUrl, '/llms.txt')}.`);
     return `${lines.join('\n')}\n`;
@@ -60,8 +61,8 @@ export function toSearchMarkdown(query: string, hits: readonly SearchHit[], base
   lines.push(`${hits.length} ${hits.length === 1 ? 'result' : 'results'}, best first. Each link is the page as markdown.`, '');
   toSearchJson(query, hits, baseUrl).results.forEach((r, i) => {
     const name = r.heading ? `${r.title} › ${r.heading}` : r.title;
-    lines.push(`${i + 1}. [${toMarkdownText(name)}](<${r.markdown}>) (HTML: <${r.url}>)`);
-    if (r.snippet) lines.push(`   ${toMarkdownText(r.snippet)}`);
+    lines.push(`${i + 1}. [${toInlineText(name)}](<${r.markdown}>) (HTML: <${r.url}>)`);
+    if (r.snippet) lines.push(`   ${toLineText(r.snippet)}`);
   });
   return `${lines.join('\n')}\n`;
 }

@@ -17,6 +17,12 @@ export function toApiCatalog({ site }: Content): { linkset: Array<Record<string,
         'service-doc': [
           { href: at(site.docs_path), type: 'text/html', title: 'Documentation' },
           { href: at(PATHS.llms), type: 'text/plain', title: 'llms.txt' },
+          // The search answers a question in `q`; the link asks one, so it resolves like every other target here.
+          {
+            href: at(`${PATHS.search}?q=${encodeURIComponent('how do I connect an MCP client')}`),
+            type: 'application/json',
+            title: 'Search the docs: GET /api/search?q=<question> (JSON; markdown with Accept: text/markdown)',
+          },
         ],
         'service-meta': [
           { href: at(PATHS.protectedResource), type: 'application/json', title: 'OAuth protected-resource metadata' },

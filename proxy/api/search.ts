@@ -1,0 +1,57 @@
+import { SHORT } from '../../runtime/http/cache-control.ts';
+import { loadSearchIndex, type SearchIndex } from '../../runtime/search/load-search-index.ts';
+import { searchDocs } from '../../runtime/search/search-docs.ts';
+import { toSearchQuery } from '../../runtime/search/search-params.ts';
+import { toSearchJson, toSearchMarkdown } from '../../runtime/search/format-results.ts';
+import { MARKDOWN_TYPE } from '../../facts/content-types.ts';
+import type { AppConfig } from '../config.ts';
+import type { EdgeRequest } from '../edge-request.ts';
+import { createProblemError } from '../errors/http-errors.ts';
+import { type Answer, toTextAnswer } from '../plan/plan.ts';
+import { DOCUMENT_METHODS, toDocumentOptions } from '../static/document-options.ts';
+import { toVariant } from '../static/negotiate.ts';
+import type { SiteFiles } from '../static/static-files.ts';
+import { toMarkdownTokens } from '../static/static-files.ts';
+
+/** A file of the build as text, whether the store holds its bytes (Node) or streams them (the worker's assets). */
+async function readText(files: SiteFiles, path: string): Promise<string | undefined> {
+  const file = await files.get(path);
+  if (!file) return undefined;
+  return file.body instanceof Uint8Array ? new TextDecoder().decode(file.body) : new Response(file.body).text();
+}
+
+/**
+ * `GET /api/search?q=…`: the docs' pages and sections that answer a question (runtime/search), from the index the
+ * build wrote beside the site, loaded once per process or isolate and kept (a failed load is tried again on the next
+ * request). JSON by default, a numbered markdown list when Accept asks for markdown (contract §4.3's rule for pages),
+ * both with `Vary: Accept` and the documents' short cache policy. A bad `q`, `limit` or `section` is a 400 problem
+ * with its own code; a query that matches nothing is 200 with no results.
+ */
+export function createSearchRoute(config: AppConfig, files: SiteFiles): (request: EdgeRequest) => Promise<Answer> {
+  let index: Promise<SearchIndex> | undefined;
+  const load = () => {
+    index ??= loadSearchIndex((path) => readText(files, path)).catch((error: unknown) => {
+      index = undefined;
+      throw error;
+    });
+    return index;
+  };
+  return async (request) => {
+    if (request.method === 'OPTIONS') return toDocumentOptions(request.headers.get('access-control-request-method') !== null);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw createProblemError(config.errors, 'method_not_allowed', { headers: { allow: DOCUMENT_METHODS } });
+    }
+    const parsed = toSearchQuery(new URLSearchParams(request.query));
+    if (!parsed.ok) throw createProblemError(config.errors, parsed.code, { detail: parsed.detail });
+    const { query } = parsed;
+    const hits = await searchDocs(await load(), query);
+    const headers = { vary: 'Accept', 'cache-control': SHORT };
+    if (toVariant(request.headers.get('accept')) !== 'markdown') {
+      return toTextAnswer(200, 'application/json', JSON.stringify(toSearchJson(query.q, hits, config.baseUrl)), headers);
+    }
+    const answer = toTextAnswer(200, MARKDOWN_TYPE, toSearchMarkdown(query.q, hits, config.baseUrl), headers);
+    const tokens = toMarkdownTokens(MARKDOWN_TYPE, (answer.body as Uint8Array).byteLength);
+    if (tokens !== undefined) answer.headers['x-markdown-tokens'] = String(tokens);
+    return answer;
+  };
+}
