@@ -111,8 +111,8 @@ export async function benchSearch(origin: string, sites: readonly SearchSite[]):
     '',
     `### Query time (ms)`,
     '',
-    `Load: reading and parsing the core file in a fresh process. First query: in a fresh process (Node: \`bench/serve/search-probe.ts\`, the index read from disk once) or a fresh isolate (workerd through Miniflare: after one request that loads nothing, the first search fetches the index through the ASSETS binding; timed at the client, so with a loopback round trip), median of ${FRESH_STARTS} starts. Later: p50 and p99 of the question set, ${ROUNDS} rounds on Node, ${ROUNDS / 4} in workerd, limit 5 with snippets.`,
+    `Through the real doors: \`GET /api/search?q=…\` to the edge as \`npm run serve\` runs it, and to the worker in workerd with wrangler.jsonc's settings. First query: the first search of a fresh process or a fresh isolate (after one request that loads no index), so it includes loading the index (Node from the files in memory, the worker through its ASSETS binding); median of ${FRESH_STARTS} starts. Later: p50 and p99 of the question set, ${ROUNDS} rounds on Node, ${ROUNDS / 4} in workerd, limit 5 with snippets. Wall time at the client on loopback, the round trip included. RSS: the Node process after the queries.`,
     '',
-    toTable(['site', 'runtime', 'load', 'first query', 'later p50', 'later p99', 'heap MB'], latency),
+    toTable(['site', 'door', 'first query ms', 'later p50 ms', 'later p99 ms', 'RSS MiB'], latency),
   ].join('\n');
 }
