@@ -4,6 +4,7 @@ import { toCorsHeaders } from '../mcp/cors.ts';
 import { isStreamedError, isUpstreamRefusal, STREAMED_ERROR, toUpstreamFailure, toUpstreamRefusal } from '../mcp/forward-upstream.ts';
 import { isClientHeader } from '../mcp/upstream-headers.ts';
 import type { Forward, HeaderRecord } from '../plan/plan.ts';
+import { toAgentLinks } from '../static/agent-links.ts';
 import { UpstreamError } from './forwarder.ts';
 
 /**
@@ -25,13 +26,7 @@ type FieldValue = string | string[] | null | undefined;
 const join = (value: FieldValue): string | undefined => (Array.isArray(value) ? value.join(', ') : (value ?? undefined));
 
 /** Decides what the client gets of an upstream answer (MCP Streamable HTTP; proxy/mcp/forward-upstream.ts for each rule). */
-export function toRelayHead(
-  config: AppConfig,
-  forward: Forward,
-  status: number,
-  fields: Iterable<[string, FieldValue]>,
-  links: string,
-): RelayHead {
+export function toRelayHead(config: AppConfig, forward: Forward, status: number, fields: Iterable<[string, FieldValue]>): RelayHead {
   const headers: HeaderRecord = {};
   let challenge: string | undefined;
   let contentType: string | undefined;
@@ -48,6 +43,6 @@ export function toRelayHead(
     return { kind: 'invalid', error: toUpstreamFailure(new UpstreamError('unreachable', STREAMED_ERROR), forward.id) };
   }
   Object.assign(headers, toCorsHeaders(forward.origin));
-  headers.link = links;
+  headers.link = toAgentLinks(config.baseUrl);
   return { kind: 'relay', status, headers, contentType };
 }

@@ -6,7 +6,6 @@ import { IdleWatch, type EndIdle } from '../forward/idle-watch.ts';
 import { toRelayHead } from '../forward/relay-head.ts';
 import { STREAMED_ERROR, toIdleCause } from '../mcp/forward-upstream.ts';
 import type { Forward } from '../plan/plan.ts';
-import { toAgentLinks } from '../static/agent-links.ts';
 import { toStatusText } from '../../runtime/http/status-text.ts';
 import type { UpstreamCallbacks, UpstreamControl } from './upstream-pool.ts';
 
@@ -75,7 +74,7 @@ export function relayAnswer(
     onHead: (upstreamStatus, headers) => {
       if (state !== 'waiting') return;
       context.noteUpstream({ status: upstreamStatus });
-      const decided = toRelayHead(config, context.forward, upstreamStatus, Object.entries(headers), toAgentLinks(config.baseUrl));
+      const decided = toRelayHead(config, context.forward, upstreamStatus, Object.entries(headers));
       if (decided.kind === 'refused') {
         // The (small) refusal body is read to its end by the pool: the keep-alive connection stays reusable.
         state = 'refused';

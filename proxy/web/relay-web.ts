@@ -5,7 +5,6 @@ import { toRelayHead } from '../forward/relay-head.ts';
 import { toMcpFailureAnswer } from '../mcp/failure-answer.ts';
 import { STREAMED_ERROR, toIdleCause, toUpstreamFailure, toUpstreamNote } from '../mcp/forward-upstream.ts';
 import type { Answer, Forward } from '../plan/plan.ts';
-import { toAgentLinks } from '../static/agent-links.ts';
 
 /**
  * Sends a planned upstream request over the web door's forwarder (fetch in the worker, the pool in `npm run dev`)
@@ -46,7 +45,7 @@ export async function relayWeb(
     return refuse(toUpstreamFailure(error, plan.id));
   }
   noteUpstream({ status: upstream.status });
-  const head = toRelayHead(config, plan, upstream.status, upstream.headers.entries(), toAgentLinks(config.baseUrl));
+  const head = toRelayHead(config, plan, upstream.status, upstream.headers.entries());
   if (head.kind === 'refused') {
     // Read the (small) refusal body to its end: the keep-alive connection then stays reusable.
     await upstream.arrayBuffer().catch(() => {});
