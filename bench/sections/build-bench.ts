@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { median } from '../lib/bench-config.ts';
@@ -36,11 +36,31 @@ function build(cwd: string, env: Record<string, string>): { seconds: number; pea
   return { seconds, peakMb: kb / 1024 };
 }
 
+/**
+ * Whether `.assetsignore` (gitignore syntax, as the build writes it: `*.css.br` anywhere, `/install.br` at the root)
+ * keeps a dist file out of the upload.
+ */
+function toIgnored(dir: string): (file: string) => boolean {
+  const patterns = existsSync(join(dir, PATHS.assetsIgnore))
+    ? readFileSync(join(dir, PATHS.assetsIgnore), 'utf8').split('\n').filter(Boolean)
+    : [];
+  const rules = patterns.map((pattern) => {
+    const anchored = pattern.startsWith('/') || pattern.slice(0, -1).includes('/');
+    const glob = pattern
+      .replace(/^\//, '')
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*');
+    return new RegExp(anchored ? `^${glob}$` : `(^|/)${glob}$`);
+  });
+  return (file) => rules.some((rule) => rule.test(file));
+}
+
 /** What a built dist folder holds: bytes and files, HTML bytes per page, and what Workers Static Assets would upload. */
 function measureDist(dir: string) {
   const files = listFiles(dir).map((f) => ({ f, bytes: statSync(join(dir, f)).size }));
   const html = files.filter((x) => x.f.endsWith('.html'));
-  const uploaded = files.filter((x) => !NOT_UPLOADED.has(x.f));
+  const ignored = toIgnored(dir);
+  const uploaded = files.filter((x) => !NOT_UPLOADED.has(x.f) && !ignored(x.f));
   return {
     bytes: files.reduce((n, x) => n + x.bytes, 0),
     files: files.length,
@@ -190,7 +210,7 @@ function toReport(rows: Row[], runs: number): string {
       : []),
     '### Worker script and Workers Static Assets limits',
     '',
-    "The worker script carries the app and the build facts only (`npm run bundle:worker`); `dist/` is the worker's static assets. Goal: the same script at every size, under 1 MiB gzipped; uploaded files (dist less `_build.json`, `_headers`, `_redirects`, `.assetsignore`) within the per-version limits.",
+    "The worker script carries the app and the build facts only (`npm run bundle:worker`); `dist/` is the worker's static assets. Goal: the same script at every size, under 1 MiB gzipped; uploaded files (dist less `_build.json`, `_headers`, `_redirects`, `.assetsignore` and what `.assetsignore` names: the precompressed variants) within the per-version limits.",
     '',
     toTable(['site', 'script', 'gzipped', 'same at every size, < 1 MiB', 'asset files', 'verdict', 'largest file', 'verdict'], worker),
   ].join('\n');
