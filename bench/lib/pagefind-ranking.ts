@@ -1,4 +1,4 @@
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../harness/chromium.ts';
 import type { RankedAnswer } from '../../harness/search/score-ranking.ts';
 
 /** What one Pagefind result gives in the page (pagefind.js's `data()`), the parts the ranking needs. */
@@ -25,17 +25,7 @@ function toAnswer(url: string, fragmentUrl: string | undefined): RankedAnswer {
  * sub-result whose matched words weigh most (Pagefind lists sub-results in page order, unranked).
  */
 export async function rankWithPagefind(origin: string, queries: readonly string[], limit = 10): Promise<RankedAnswer[][]> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/docs/overview`, { waitUntil: 'domcontentloaded' });

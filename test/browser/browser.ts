@@ -1,30 +1,12 @@
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { launchChromium } from '../../harness/chromium.ts';
 import { DIST } from '../helpers/built-site.ts';
 import type { Listening } from '../../proxy/node/listen.ts';
 import { serveBuild } from './serve-build.ts';
 
 /** The build under test: .test-dist (made by the global setup), or WARDEN_BROWSER_DIST to try another build. */
 export const SITE_DIR = process.env.WARDEN_BROWSER_DIST ? resolve(process.env.WARDEN_BROWSER_DIST) : DIST;
-
-/** Debian's Chromium, headless, with nothing that phones home. */
-export const CHROMIUM_OPTIONS = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
-
-/** Starts Debian's Chromium with CHROMIUM_OPTIONS. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch(CHROMIUM_OPTIONS);
-}
 
 /** A browser and the edge server serving the build, for one test file. */
 export interface BrowserSite {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
 import { readTestContent } from '../helpers/built-site.ts';
 import { useTestSandbox } from '../sandbox/sandbox-fixture.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium } from '../../harness/chromium.ts';
 
 // Every page the demo authorization server and its dashboard render, in Chromium: nothing is requested from any
 // origin but the sandbox's own (no web font, no script, no style sheet, no image) and nothing logs an error (a

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type BrowserServer } from 'playwright-core';
-import { CHROMIUM_OPTIONS } from '../../browser/browser.ts';
+import { CHROMIUM_OPTIONS } from '../../../harness/chromium.ts';
 
 /** What the browser saw during one sign-in (written by open-in-chromium.ts). */
 export interface BrowserRun {
