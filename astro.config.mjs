@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import { satteri } from '@astrojs/markdown-satteri';
-import { getContentDir, readContent } from './src/content/read-content.ts';
+import { getContentDir, readContent } from './content-model/read-content.ts';
 import { agentFiles } from './src/integrations/agent-files.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
-import { toPlaceholders } from './src/lib/fill-placeholders.ts';
+import { toPlaceholders } from './content-model/fill-placeholders.ts';
 import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 
 // Validates all content before Astro starts: a bad file fails the build naming the file and field.

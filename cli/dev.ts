@@ -1,5 +1,5 @@
 /** `npm run warden -- <args>`: the CLI from source, with the defaults a build would bake in from content. */
-import { getContentDir, readContent } from '../src/content/read-content.ts';
+import { getContentDir, readContent } from '../content-model/read-content.ts';
 import { toBuildDefaults } from './to-build-defaults.ts';
 import { createFactory } from './factory.ts';
 import { runProgram } from './program.ts';

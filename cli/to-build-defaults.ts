@@ -1,4 +1,4 @@
-import type { Site } from '../src/schemas/site.ts';
+import type { Site } from '../content-model/schemas/site.ts';
 import type { BuildDefaults } from './build-defaults.ts';
 import { toTarget } from './core/release-sums.ts';
 

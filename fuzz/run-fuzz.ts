@@ -12,7 +12,7 @@ import { getFreePort } from '../harness/free-port.ts';
 import { createFuzzContext, sampleCases } from '../harness/hostile/fuzz-context.ts';
 import { createFuzzKeys } from '../harness/hostile/fuzz-tokens.ts';
 import { startRecordingUpstream } from '../harness/hostile/recording-upstream.ts';
-import { getContentDir, readContent } from '../src/content/read-content.ts';
+import { getContentDir, readContent } from '../content-model/read-content.ts';
 import { toSkillUri } from '../facts/paths.ts';
 import { runCases, toTallyTable } from '../harness/hostile/run-cases.ts';
 import { runSoak, toRssSummary } from '../harness/soak.ts';

@@ -72,7 +72,7 @@ for (const mode of config.SOAK_MODES.split(',').map((m) => m.trim())) {
         SANDBOX_DATA_DIR: join(dataDir, 'sandbox'),
         WARDEN_RELEASE_DIR: join(dataDir, 'release'),
       };
-      servers.push(await spawnServer('proxy/start.ts', startEnv, baseUrl, '/api/health', 600_000));
+      servers.push(await spawnServer('scripts/start.ts', startEnv, baseUrl, '/api/health', 600_000));
       pids['edge + sandbox (npm start)'] = servers[0]!.pid;
     } else {
       servers.push(

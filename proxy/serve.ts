@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { toAuthIssuer } from '../runtime/auth-issuer.ts';
 import { ConfigError, readEnv, toBaseUrl, toUpstream } from './config.ts';
 import { readBuildFacts, toBuildMismatches } from './node/build-info.ts';
-import { startNodeServer } from './node/create-node-server.ts';
+import { startNodeDoor } from './node/start-node-door.ts';
 import { onShutdown } from './node/shutdown.ts';
 import { exitOnStartFailure } from '../runtime/node/start-failure.ts';
 
@@ -24,7 +24,7 @@ try {
     );
     process.exit(1);
   }
-  const server = await startNodeServer(env, facts, upstream);
+  const server = await startNodeDoor(env, facts, upstream);
   console.log(`Warden edge server on ${server.url} (public base ${baseUrl}, MCP forwarded to ${upstream.appUrl}/mcp)`);
   if (server.metricsUrl) console.log(`Metrics (Prometheus text format): ${server.metricsUrl}`);
   onShutdown(() => server.close());

@@ -1,6 +1,6 @@
 /**
  * `npm run bundle:worker` (also wrangler.jsonc's build command, so `npx wrangler deploy` runs it): bundles the
- * Cloudflare Workers entry (proxy/edge/main.ts) with the facts of the built dist (WARDEN_OUT_DIR, default dist/)
+ * Cloudflare Workers entry (proxy/worker/main.ts) with the facts of the built dist (WARDEN_OUT_DIR, default dist/)
  * into dist-worker/worker.js. dist itself is uploaded as the worker's static assets.
  */
 import { bundleWorker } from '../tooling/bundle-worker.ts';

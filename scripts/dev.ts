@@ -3,32 +3,18 @@
  * with the edge's dynamic paths (health, problems, /mcp) served alongside and the demo sandbox behind them.
  */
 import { dev } from 'astro';
-import { ConfigError, readEnv, toAppUpstream, toBaseUrl, toStartIssuer, type Upstream } from '../proxy/config.ts';
+import { ConfigError, readEnv, toBaseUrl, toStartIssuer } from '../proxy/config.ts';
 import { devEdge } from '../tooling/dev-edge.ts';
-import { startSandbox } from '../proxy/node/sandbox.ts';
+import { startUpstream } from '../tooling/start-upstream.ts';
 import { onShutdown } from '../proxy/node/shutdown.ts';
-import { readContent } from '../src/content/read-content.ts';
-import { toBuildFacts } from '../src/lib/to-build-facts.ts';
+import { readContent } from '../content-model/read-content.ts';
+import { toBuildFacts } from '../documents/to-build-facts.ts';
 import { exitOnStartFailure } from '../runtime/node/start-failure.ts';
 
 try {
   const env = readEnv(process.env);
   const baseUrl = toBaseUrl(env);
-  let upstream: Upstream;
-  const cleanups: (() => Promise<void>)[] = [];
-  if (env.APP_URL) {
-    upstream = toAppUpstream(env, env.APP_URL);
-  } else {
-    const sandbox = await startSandbox({
-      host: env.HOST,
-      port: env.SANDBOX_PORT,
-      baseUrl,
-      dataDir: env.SANDBOX_DATA_DIR,
-      accessTokenTtl: env.SANDBOX_ACCESS_TOKEN_TTL,
-    });
-    cleanups.push(() => sandbox.close());
-    upstream = { appUrl: sandbox.url, issuer: sandbox.issuer, jwksUrl: sandbox.jwksUri };
-  }
+  const { upstream, cleanups } = await startUpstream(env, baseUrl);
   // The pages name the addresses of this machine, as a build for them would (astro.config reads these).
   Object.assign(process.env, { BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: toStartIssuer(env, upstream) });
   const facts = toBuildFacts(readContent(), 'dev');

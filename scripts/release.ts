@@ -10,8 +10,8 @@ import { buildRelease } from '../cli/build/build-release.ts';
 import { toBuildDefaults } from '../cli/to-build-defaults.ts';
 import { readMachine } from '../cli/core/machine.ts';
 import { toTarget } from '../cli/core/release-sums.ts';
-import { ContentError } from '../src/content/content-error.ts';
-import { getContentDir, readContent } from '../src/content/read-content.ts';
+import { ContentError } from '../content-model/content-error.ts';
+import { getContentDir, readContent } from '../content-model/read-content.ts';
 import { readSigningKey, type SigningKey } from '../runtime/node/signing-key.ts';
 
 try {

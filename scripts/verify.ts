@@ -3,7 +3,7 @@
  * against every rule of the contract, prints rule → pass/fail with evidence, exits 1 on any failure
  * (2 when the deployment cannot be reached or the arguments are wrong).
  */
-import { formatSummary, formatTable } from '../src/verify/format-table.ts';
+import { formatSummary, formatTable } from '../verify/format-table.ts';
 import { runVerify } from './verify/run-verify.ts';
 
 const args = process.argv.slice(2);

@@ -2,7 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { docsSchema } from '@astrojs/starlight/schema';
 import { z } from 'astro/zod';
-import { getContentDir } from './content/read-content.ts';
+import { getContentDir } from '../content-model/read-content.ts';
 
 // Docs pages live in the top-level content/ folder, beside the data files.
 export const collections = {

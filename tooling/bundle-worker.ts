@@ -4,12 +4,9 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { toRunWorkerFirst } from '../src/lib/to-cdn-rules.ts';
+import { toRunWorkerFirst } from '../cdn/to-cdn-rules.ts';
 import type { BuildFacts } from '../facts/build-facts.ts';
 import { readBuildFacts } from '../proxy/node/build-info.ts';
-
-/** The Workers compatibility date the bundle is written and tested for (wrangler.jsonc names the same). */
-export const COMPATIBILITY_DATE = '2026-04-01';
 
 const BUILD_FACTS = 'warden:build-facts';
 const NODE_BUILTINS = new Set(builtinModules);
@@ -41,16 +38,14 @@ export function forbidNodeBuiltins(): Plugin {
 }
 
 /**
- * Refuses a wrangler.jsonc whose `run_worker_first` is not the route table's (src/lib/to-cdn-rules.ts): a path the
+ * Refuses a wrangler.jsonc whose `run_worker_first` is not the route table's (cdn/to-cdn-rules.ts): a path the
  * worker should answer would be served by the asset layer without its headers, or the reverse.
  */
 export function requireWorkerRoutes(configFile = resolve(import.meta.dirname, '../wrangler.jsonc')): void {
   const config = parseJsonc(readFileSync(configFile, 'utf8')) as { assets?: { run_worker_first?: unknown } };
   const wanted = toRunWorkerFirst();
   if (JSON.stringify(config.assets?.run_worker_first) !== JSON.stringify(wanted)) {
-    throw new Error(
-      `${configFile}: assets.run_worker_first must be ${JSON.stringify(wanted)} (the route table's, src/lib/to-cdn-rules.ts)`,
-    );
+    throw new Error(`${configFile}: assets.run_worker_first must be ${JSON.stringify(wanted)} (the route table's, cdn/to-cdn-rules.ts)`);
   }
 }
 
@@ -72,7 +67,7 @@ export async function bundleWorker(options: { distDir: string; outFile: string }
   if (!facts) throw new Error(`${distDir}/_build.json is missing: run \`npm run build\` before bundling the worker.`);
   const outFile = resolve(options.outFile);
   await build({
-    entryPoints: [resolve(import.meta.dirname, '../proxy/edge/main.ts')],
+    entryPoints: [resolve(import.meta.dirname, '../proxy/worker/main.ts')],
     outfile: outFile,
     bundle: true,
     format: 'esm',

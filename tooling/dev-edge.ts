@@ -5,7 +5,8 @@ import { createRemoteJWKSet } from 'jose';
 import type { BuildFacts } from '../facts/build-facts.ts';
 import { toAppConfig, type Env, type Upstream } from '../proxy/config.ts';
 import { createApp } from '../proxy/create-app.ts';
-import { createNodeForwarder } from '../proxy/node/pool-forwarder.ts';
+import { createPoolForwarder } from '../proxy/node/pool-forwarder.ts';
+import { createUpstreamPool } from '../proxy/node/upstream-pool.ts';
 import { toRoute } from '../proxy/routes.ts';
 
 /** Whether the edge answers a path itself (any route but the static one: health, problems, the MCP endpoints) rather than a page of the site. */
@@ -22,14 +23,15 @@ export function devEdge(env: Env, facts: BuildFacts, upstream: Upstream): AstroI
     name: 'warden:dev-edge',
     hooks: {
       'astro:server:setup': ({ server }) => {
-        const forward = createNodeForwarder({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+        const pool = createUpstreamPool({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
+        const forward = createPoolForwarder(pool.dispatch);
         const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
         const handle = toNodeHandler(createApp(toAppConfig(env, facts, upstream), { files: new Map(), forward, getKey }));
         server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
           if (!isEdgePath(new URL(req.url ?? '/', 'http://dev').pathname)) return next();
           Promise.resolve(handle(req, res)).catch(next);
         });
-        (server.httpServer as Server | null)?.once('close', () => void forward.close());
+        (server.httpServer as Server | null)?.once('close', () => void pool.close());
       },
     },
   };

@@ -9,11 +9,12 @@ import { toNodeHandler } from 'h3/node';
 import autocannon from 'autocannon';
 import { createApp } from '../../proxy/create-app.ts';
 import { listen } from '../../proxy/node/listen.ts';
-import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
+import { createPoolForwarder } from '../../proxy/node/pool-forwarder.ts';
+import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createUndiciForwarder } from './undici-forwarder.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
-import { readContent } from '../../src/content/read-content.ts';
-import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
+import { readContent } from '../../content-model/read-content.ts';
+import { toBuildFacts } from '../../documents/to-build-facts.ts';
 import { readEnv, toAppConfig } from '../../proxy/config.ts';
 import type { Forwarder } from '../../proxy/forward/forwarder.ts';
 
@@ -26,7 +27,8 @@ const up = createServer((req, res) => {
 });
 await new Promise<void>((r) => up.listen(0, '127.0.0.1', r));
 const appUrl = `http://127.0.0.1:${(up.address() as AddressInfo).port}`;
-const nodeHttp = createNodeForwarder({ timeoutMs: 30000 });
+const nodeHttpPool = createUpstreamPool({ timeoutMs: 30000 });
+const nodeHttp = createPoolForwarder(nodeHttpPool.dispatch);
 const config = toAppConfig(readEnv({}), toBuildFacts(readContent(), 'bench'), { appUrl, issuer: appUrl });
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 const run = async (name: string, forward: Forwarder) => {
@@ -58,5 +60,5 @@ await run('node:http', nodeHttp);
 await run('fetch', createFetchForwarder({ timeoutMs: 30000 }));
 up.close();
 up.closeAllConnections();
-await nodeHttp.close();
+await nodeHttpPool.close();
 process.exit(0);

@@ -11,7 +11,7 @@ import { toTarget } from '../../cli/core/release-sums.ts';
 import { toBuildDefaults } from '../../cli/to-build-defaults.ts';
 import { getLocalSigningKey } from '../../runtime/node/signing-key.ts';
 import { buildNodeSea } from '../cli/node-sea.ts';
-import { getContentDir, readContent } from '../../src/content/read-content.ts';
+import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { median, type BenchConfig } from '../lib/bench-config.ts';
 import { measureLatency } from '../lib/load.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';

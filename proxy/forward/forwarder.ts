@@ -13,11 +13,6 @@ export interface UpstreamRequest {
   idle: { ms: number; onIdle?: (status: number) => void };
 }
 
-/** Whether a body is an event stream, which may end at any time (the client resumes with Last-Event-ID). */
-export function isEventStream(headers: Headers): boolean {
-  return isEventStreamType(headers.get('content-type'));
-}
-
 /** The same, from the Content-Type value. */
 export const isEventStreamType = (contentType: string | null | undefined): boolean => (contentType ?? '').startsWith('text/event-stream');
 

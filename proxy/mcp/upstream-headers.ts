@@ -53,8 +53,3 @@ const KEPT: ReadonlySet<string> = new Set(RESPONSE_HEADERS);
 
 /** Whether an upstream response header (its lower-case name) goes back to the client; refusals are the gate's own. */
 export const isClientHeader = (name: string): boolean => KEPT.has(name);
-
-/** Narrows the upstream's response headers, in place, to the ones sent back. */
-export function keepClientHeaders(headers: Headers): void {
-  for (const name of [...headers.keys()]) if (!KEPT.has(name)) headers.delete(name);
-}

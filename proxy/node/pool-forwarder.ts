@@ -99,9 +99,3 @@ export function createPoolForwarder(dispatch: UpstreamDispatch): Forwarder {
       else signal.addEventListener('abort', () => control.abort(signal.reason as Error), { once: true });
     });
 }
-
-/** A pool forwarder with a pool of its own, for an app served without the Node server (the dev server, tests). */
-export function createNodeForwarder(options: { timeoutMs: number }): Forwarder & { close(): Promise<void> } {
-  const pool = createUpstreamPool(options);
-  return Object.assign(createPoolForwarder(pool.dispatch), { close: pool.close });
-}

@@ -37,7 +37,7 @@ export interface SiteFiles {
 
 /**
  * Tokens of a markdown file, estimated as its UTF-8 bytes / 4: the characters / 4 rule llms.txt's section sizes use
- * (src/lib/to-llms-txt.ts), on bytes so both runtimes get it from the size alone (on Node when the table is made, in
+ * (documents/to-llms-txt.ts), on bytes so both runtimes get it from the size alone (on Node when the table is made, in
  * the worker from the asset's length) without reading the text; the twins are nearly all ASCII, where the two agree.
  * Cloudflare's Markdown for Agents sends the same header, `x-markdown-tokens`; no tokenizer is bundled for an estimate.
  */

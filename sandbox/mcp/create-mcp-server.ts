@@ -7,9 +7,9 @@ import {
   type CallToolResult,
   type ListToolsResult,
 } from '@modelcontextprotocol/server';
-import type { Content } from '../../src/content/read-content.ts';
-import { toToolsList } from '../../src/lib/to-tools-list.ts';
-import type { SandboxContent } from '../../src/schemas/canned-run.ts';
+import type { Content } from '../../content-model/read-content.ts';
+import { toToolsList } from '../../documents/to-tools-list.ts';
+import type { SandboxContent } from '../../content-model/schemas/canned-run.ts';
 import type { SandboxStore } from '../store/sandbox-store.ts';
 import { TOOL_HANDLERS } from '../tools/tool-handlers.ts';
 import { ToolError } from '../tools/tool-context.ts';
@@ -56,7 +56,7 @@ export function createMcpServer(deps: McpServerDeps, authInfo: AuthInfo | undefi
   });
 
   // Contract §4.2 rule 1: tools/list lists the same tools as /mcp/tools.json.
-  // Content schemas are validated JSON Schema objects (src/schemas/tool.ts), so the SDK's narrower type holds.
+  // Content schemas are validated JSON Schema objects (content-model/schemas/tool.ts), so the SDK's narrower type holds.
   server.setRequestHandler('tools/list', () => list as unknown as ListToolsResult);
 
   server.setRequestHandler('tools/call', (request) => {

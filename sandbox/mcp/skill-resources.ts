@@ -1,6 +1,6 @@
 import type { Resource } from '@modelcontextprotocol/server';
-import type { Content } from '../../src/content/read-content.ts';
-import { toSkillDescription, toSkillMd } from '../../src/lib/to-skill-md.ts';
+import type { Content } from '../../content-model/read-content.ts';
+import { toSkillDescription, toSkillMd } from '../../documents/to-skill-md.ts';
 import { MARKDOWN_TYPE } from '../../facts/content-types.ts';
 import { toSkillUri } from '../../facts/paths.ts';
 

@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Tool } from '../../src/schemas/tool.ts';
+import type { Tool } from '../../content-model/schemas/tool.ts';
 
 /** Checks arguments against a tool's inputSchema: null when valid, else a sentence per problem. */
 export type ArgumentsValidator = (name: string, args: unknown) => string | null;

@@ -1,4 +1,4 @@
-import type { CannedRun, Workflow } from '../../src/schemas/canned-run.ts';
+import type { CannedRun, Workflow } from '../../content-model/schemas/canned-run.ts';
 import { atOffset, type SignoffState } from './signoff-state.ts';
 
 /** A run to replay: its id, who started it and when. */

@@ -1,4 +1,4 @@
-import type { CannedRun } from '../../src/schemas/canned-run.ts';
+import type { CannedRun } from '../../content-model/schemas/canned-run.ts';
 import { atOffset, type SignoffState } from './signoff-state.ts';
 import type { ReplayedRun } from './replay-run.ts';
 

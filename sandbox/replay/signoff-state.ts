@@ -1,4 +1,4 @@
-import type { CannedRun } from '../../src/schemas/canned-run.ts';
+import type { CannedRun } from '../../content-model/schemas/canned-run.ts';
 import type { SignoffRow } from '../store/sandbox-store.ts';
 
 /** Where a run's human sign-off stands (get_approvals `signoff`, without `required`). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxContent, Workflow } from '../../src/schemas/canned-run.ts';
+import type { SandboxContent, Workflow } from '../../content-model/schemas/canned-run.ts';
 import type { SandboxStore } from '../store/sandbox-store.ts';
 import type { ReplayedRun } from '../replay/replay-run.ts';
 import { toRecordedSignoff, toRequestedSignoff, type SignoffState } from '../replay/signoff-state.ts';

@@ -1,6 +1,6 @@
 import { toAuthorizationServerMetadataUrl } from '../../runtime/oauth/metadata-url.ts';
-import type { LinkProbe } from '../../src/verify/check-links.ts';
-import { isSameHost, type NamedLink } from '../../src/verify/collect-links.ts';
+import type { LinkProbe } from '../../verify/check-links.ts';
+import { isSameHost, type NamedLink } from '../../verify/collect-links.ts';
 import { mapLimited, probe } from './probe.ts';
 import { postRpc, RPC_BODIES } from './rpc-requests.ts';
 

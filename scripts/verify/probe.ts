@@ -1,4 +1,4 @@
-import type { Probe } from '../../src/verify/rule-result.ts';
+import type { Probe } from '../../verify/rule-result.ts';
 
 /** How one request is made: method, headers, body, and a time limit. */
 export interface ProbeRequest {

@@ -1,4 +1,4 @@
-import type { Probe } from '../../src/verify/rule-result.ts';
+import type { Probe } from '../../verify/rule-result.ts';
 import { probe } from './probe.ts';
 
 const MODERN = '2026-07-28';

@@ -1,11 +1,11 @@
 import { MCP_PATHS, PATHS, toPagePath, toTwinPath, toUrl } from '../../facts/paths.ts';
-import { checkDocument, checkHealthAlias, checkMarkdown, checkProblem } from '../../src/verify/check-documents.ts';
-import { checkLinks } from '../../src/verify/check-links.ts';
-import { checkLlmsSections, toSectionUrls } from '../../src/verify/check-llms.ts';
-import { checkChallenge, checkPublicMethod, checkToolsEqual, checkToolsResult } from '../../src/verify/check-mcp.ts';
-import { collectLinks, isSameHost } from '../../src/verify/collect-links.ts';
-import { toDocumentRules } from '../../src/verify/document-rules.ts';
-import { toJson, toResult, type RuleResult } from '../../src/verify/rule-result.ts';
+import { checkDocument, checkHealthAlias, checkMarkdown, checkProblem } from '../../verify/check-documents.ts';
+import { checkLinks } from '../../verify/check-links.ts';
+import { checkLlmsSections, toSectionUrls } from '../../verify/check-llms.ts';
+import { checkChallenge, checkPublicMethod, checkToolsEqual, checkToolsResult } from '../../verify/check-mcp.ts';
+import { collectLinks, isSameHost } from '../../verify/collect-links.ts';
+import { toDocumentRules } from '../../verify/document-rules.ts';
+import { toJson, toResult, type RuleResult } from '../../verify/rule-result.ts';
 import { probeLinks } from './probe-links.ts';
 import { postRpc, RPC_BODIES } from './rpc-requests.ts';
 import { probe } from './probe.ts';

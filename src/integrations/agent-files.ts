@@ -2,20 +2,20 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { Content } from '../content/read-content.ts';
+import type { Content } from '../../content-model/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS, toTwinPath } from '../../facts/paths.ts';
-import { toHeadersFile, toRedirectsFile } from '../lib/to-cdn-rules.ts';
+import { toHeadersFile, toRedirectsFile } from '../../cdn/to-cdn-rules.ts';
 import { convertTwins } from './convert-twins.ts';
-import { toLlmsFull } from '../lib/to-llms-full.ts';
-import { toPreambleLine } from '../lib/to-markdown-twin.ts';
-import { fillPlaceholders, toPlaceholders } from '../lib/fill-placeholders.ts';
-import { toAgentIndex } from '../lib/to-agent-index.ts';
-import { LLMS_TXT_MAX_CHARS } from '../lib/to-llms-txt.ts';
-import type { LlmsPage } from '../lib/to-llms-sections.ts';
-import { toBuildFacts } from '../lib/to-build-facts.ts';
+import { toLlmsFull } from '../../documents/to-llms-full.ts';
+import { toPreambleLine } from '../../documents/to-markdown-twin.ts';
+import { fillPlaceholders, toPlaceholders } from '../../content-model/fill-placeholders.ts';
+import { toAgentIndex } from '../../documents/to-agent-index.ts';
+import { LLMS_TXT_MAX_CHARS } from '../../documents/to-llms-txt.ts';
+import type { LlmsPage } from '../../documents/to-llms-sections.ts';
+import { toBuildFacts } from '../../documents/to-build-facts.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
-import { getContentDir } from '../content/read-content.ts';
+import { getContentDir } from '../../content-model/read-content.ts';
 
 /** Writes a file under the output folder, creating its folder. */
 function writeOut(out: string, path: string, text: string): void {

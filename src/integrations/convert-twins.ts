@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { toMarkdownTwin } from '../lib/to-markdown-twin.ts';
+import { toMarkdownTwin } from '../../documents/to-markdown-twin.ts';
 import { Worker } from 'node:worker_threads';
 
 /** One worker's share of the twin conversion. */

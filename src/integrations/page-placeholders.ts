@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { relative } from 'node:path';
 import type { SatteriProcessorOptions } from '@astrojs/markdown-satteri';
-import { PLACEHOLDER, fillPlaceholders, type Placeholders } from '../lib/fill-placeholders.ts';
+import { PLACEHOLDER, fillPlaceholders, type Placeholders } from '../../content-model/fill-placeholders.ts';
 
 type MdastPluginEntry = NonNullable<SatteriProcessorOptions['mdastPlugins']>[number];
 

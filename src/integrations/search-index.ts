@@ -2,14 +2,14 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { Content } from '../content/read-content.ts';
+import type { Content } from '../../content-model/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { toSearchIndexFiles } from '../../runtime/search/create-search-index.ts';
 import type { SearchPageInput } from '../../runtime/search/search-index-format.ts';
-import { fillPlaceholders, toPlaceholders } from '../lib/fill-placeholders.ts';
-import { toPreambleLine } from '../lib/to-markdown-twin.ts';
-import { toHeadingIds } from '../lib/search/to-heading-ids.ts';
-import { toSearchPage } from '../lib/search/to-search-page.ts';
+import { fillPlaceholders, toPlaceholders } from '../../content-model/fill-placeholders.ts';
+import { toPreambleLine } from '../../documents/to-markdown-twin.ts';
+import { toHeadingIds } from '../../documents/search/to-heading-ids.ts';
+import { toSearchPage } from '../../documents/search/to-search-page.ts';
 
 /** Pages the docs' own search indexes carry this attribute (Starlight's `pagefind` front matter): the same pages are searchable by agents. */
 const SEARCHABLE = 'data-pagefind-body';

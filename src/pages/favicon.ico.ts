@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import favicon from '../assets/favicon.svg?raw';
-import { toIco } from '../lib/to-ico.ts';
+import { toIco } from '../../documents/to-ico.ts';
 
 // The same icon for clients that ask for /favicon.ico (crawlers, feed readers, older browsers), at 16, 32 and 48 px.
 export const GET = async () => {

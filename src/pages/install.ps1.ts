@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { APIRoute } from 'astro';
-import { getContent } from '../content/content.ts';
-import { toInstaller } from '../lib/to-installer.ts';
+import { getContent } from '../../content-model/content.ts';
+import { toInstaller } from '../../installers/to-installer.ts';
 
 /** `/install.ps1`: the Windows installer script (`irm … | iex`), its site facts filled in from content. */
 export const GET: APIRoute = () => {
   // The build runs from the project root; Astro bundles this file, so import.meta.url would not point at src/.
-  const template = readFileSync(resolve('src/installer/install.ps1'), 'utf8');
+  const template = readFileSync(resolve('installers/install.ps1'), 'utf8');
   // The build's release (RELEASE_DIR), if any, is pinned: the installer then needs no signature tool to install it.
   const { site, release } = getContent();
   return new Response(toInstaller(site, template, release), {

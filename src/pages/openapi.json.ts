@@ -1,5 +1,5 @@
-import { getContent } from '../content/content.ts';
-import { toOpenApi } from '../lib/to-openapi.ts';
-import { toJsonResponse } from '../lib/json-response.ts';
+import { getContent } from '../../content-model/content.ts';
+import { toOpenApi } from '../../documents/to-openapi.ts';
+import { toJsonResponse } from '../../documents/json-response.ts';
 
 export const GET = () => toJsonResponse(toOpenApi(getContent()));

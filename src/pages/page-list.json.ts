@@ -1,6 +1,6 @@
-import { getContent } from '../content/content.ts';
-import { getPages } from '../content/pages.ts';
-import { toMcpEndpointListing } from '../lib/to-mcp-endpoint-page.ts';
+import { getContent } from '../../content-model/content.ts';
+import { getPages } from '../route-data/pages.ts';
+import { toMcpEndpointListing } from '../../documents/to-mcp-endpoint-page.ts';
 
 // Every page llms.txt lists (path, title, description, section), in order, the MCP endpoint's page last: what the
 // build's last step turns into the llms.txt and llms-full.txt files once the twins exist. A build-internal file:

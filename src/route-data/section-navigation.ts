@@ -1,6 +1,6 @@
 import { defineRouteMiddleware } from '@astrojs/starlight/route-data';
-import { getNavigation } from '../content/pages.ts';
-import { toPageNavigation } from '../lib/to-navigation.ts';
+import { getNavigation } from './pages.ts';
+import { toPageNavigation } from '../../documents/to-navigation.ts';
 
 /** `/docs/x.html` → `/docs/x`, `/index.html` → `/`: the page path of a request during the build. */
 export const toRequestPagePath = (pathname: string): string => pathname.replace(/\.html$/, '').replace(/^\/index$/, '/');

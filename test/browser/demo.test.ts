@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSandboxContent } from '../../src/content/read-content.ts';
+import { readSandboxContent } from '../../content-model/read-content.ts';
 import { openSite, watchProblems, type BrowserSite } from './browser.ts';
 
 const { cannedRun } = readSandboxContent();

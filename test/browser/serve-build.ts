@@ -1,10 +1,10 @@
 import { readEnv, toAppConfig } from '../../proxy/config.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { type Listening, listen } from '../../proxy/node/listen.ts';
 import { readDist } from '../../proxy/node/read-dist.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { type RawFile, toStaticFiles } from '../../proxy/static/static-files.ts';
-import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
+import { toBuildFacts } from '../../documents/to-build-facts.ts';
 import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function serveBuild(dir: string, change: (files: RawFile[]) => RawF
   const config = toAppConfig(env, toBuildFacts(content, 'test'), { appUrl: APP_URL, issuer: content.site.auth_issuer });
   const pool = createUpstreamPool({ timeoutMs: env.UPSTREAM_TIMEOUT_MS });
   const listening = await listen(
-    createNodeEdge(config, { files: toStaticFiles(change(readDist(dir))), dispatch: pool.dispatch }),
+    createNodeHandler(config, { files: toStaticFiles(change(readDist(dir))), dispatch: pool.dispatch }),
     '127.0.0.1',
     0,
   );

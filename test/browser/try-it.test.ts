@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { LOCAL } from '../../runtime/local-defaults.ts';
-import { getContentDir, readContent } from '../../src/content/read-content.ts';
+import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { startLocalDeployment, type LocalDeployment } from '../verify/helpers/local-deployment.ts';
 import { createFrozenClock } from '../sandbox/sandbox-fixture.ts';
 import { launchChromium } from '../../harness/chromium.ts';

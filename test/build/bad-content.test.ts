@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readContent } from '../../src/content/read-content.ts';
-import { ContentError } from '../../src/content/content-error.ts';
+import { readContent } from '../../content-model/read-content.ts';
+import { ContentError } from '../../content-model/content-error.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toUrl } from '../../facts/paths.ts';
-import { getContentDir, readContent } from '../../src/content/read-content.ts';
+import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { BASE_URL, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 

@@ -12,7 +12,7 @@ import { APP_URL, PRODUCTION, PUBLIC_BASE_URL } from '../helpers/test-build.ts';
 // One astro build of the real content plus every shape of docs tree side by side, in subtrees of their own, checked
 // through the built files: the llms files written whatever the shape, each within its budget, every twin two links
 // from /llms.txt. One build for all shapes, since a build of this size takes a minute or more on two cores;
-// test/lib/to-agent-index-shapes.test.ts checks each shape alone, at full size, without Astro.
+// test/documents/to-agent-index-shapes.test.ts checks each shape alone, at full size, without Astro.
 const WHERE: Record<string, (llms: string[]) => void> = {
   'one folder of 600 pages': (llms) => {
     expect(llms).toContain('/docs/ledger/llms.txt');

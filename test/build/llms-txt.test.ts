@@ -3,7 +3,7 @@ import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS, toTwinPath } from '../../facts/paths.ts';
-import { LLMS_TXT_MAX_CHARS, toTokenEstimate } from '../../src/lib/to-llms-txt.ts';
+import { LLMS_TXT_MAX_CHARS, toTokenEstimate } from '../../documents/to-llms-txt.ts';
 import { readLlmsFileSet, toFullPages, toListedPages, toLlmsProblems } from '../helpers/llms-index-rules.ts';
 
 // The llms.txt reference parser (llmstxt.org, AnswerDotAI/llms-txt miniparse.py), in JavaScript.

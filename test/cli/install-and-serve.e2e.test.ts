@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSandboxContent } from '../../src/content/read-content.ts';
+import { readSandboxContent } from '../../content-model/read-content.ts';
 import { PATHS } from '../../facts/paths.ts';
 import { listSecrets, readCredentials } from './helpers/credentials-file.ts';
 import { startLocalSystem, type LocalSystem } from './helpers/local-system.ts';

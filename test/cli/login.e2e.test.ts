@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSandboxContent } from '../../src/content/read-content.ts';
+import { readSandboxContent } from '../../content-model/read-content.ts';
 import { approveDeviceOverHttp, signInOverHttp } from '../helpers/http-sign-in.ts';
 import { listSecrets, readCredentials } from './helpers/credentials-file.ts';
 import { startLocalSystem, type LocalSystem } from './helpers/local-system.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSandboxContent } from '../../src/content/read-content.ts';
+import { readSandboxContent } from '../../content-model/read-content.ts';
 import { startLocalSystem, type LocalSystem } from './helpers/local-system.ts';
 import { connectStdio } from './helpers/mcp-clients.ts';
 import { freshHome, getWardenBinary, run, TEST_RELEASE_DIR } from './helpers/warden-binary.ts';

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
-import { onMachine, prepareMachineFakes } from '../installer/fake-machine.ts';
+import { onMachine, prepareMachineFakes } from '../installers/fake-machine.ts';
 import { getLocalSigningKey } from '../../runtime/node/signing-key.ts';
 import {
   BINARY,

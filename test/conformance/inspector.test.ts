@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readContent } from '../../src/content/read-content.ts';
+import { readContent } from '../../content-model/read-content.ts';
 import { MCP_PATHS } from '../../facts/paths.ts';
-import { toToolsList } from '../../src/lib/to-tools-list.ts';
+import { toToolsList } from '../../documents/to-tools-list.ts';
 import { runInspector } from '../helpers/inspector-cli.ts';
 import { startEdgeWithSandbox, type EdgeWithSandbox } from './helpers/edge-with-sandbox.ts';
 

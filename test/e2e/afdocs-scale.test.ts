@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../proxy/config.ts';
-import { startNodeServer } from '../../proxy/node/create-node-server.ts';
+import { startNodeDoor } from '../../proxy/node/start-node-door.ts';
 import { PATHS } from '../../facts/paths.ts';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
@@ -27,7 +27,7 @@ describe(`afdocs check of the ${SCALE_PAGES}-page site`, () => {
       METRICS_PORT: 'off',
       LOG_LEVEL: 'silent',
     });
-    const server = await startNodeServer(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
+    const server = await startNodeDoor(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
     try {
       const results = await runAfdocs(BASE_URL, { maxLinksToTest: SAMPLED_PAGES });
       const lines = results.map((r) => `${r.status} ${r.id}: ${r.message}`).join('\n');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDist } from '../../harness/build-dist.ts';
 import { startWorker } from '../../harness/start-worker.ts';
 import { readEnv } from '../../proxy/config.ts';
-import { startNodeServer } from '../../proxy/node/create-node-server.ts';
+import { startNodeDoor } from '../../proxy/node/start-node-door.ts';
 import { PATHS } from '../../facts/paths.ts';
 import { getCheckablePort } from '../helpers/checkable-port.ts';
 import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
@@ -54,7 +54,7 @@ describe('afdocs check', () => {
       METRICS_PORT: 'off',
       LOG_LEVEL: 'silent',
     });
-    const server = await startNodeServer(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
+    const server = await startNodeDoor(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
     try {
       const results = await runAfdocs(baseUrl);
       expect(results.length, report(results)).toBeGreaterThanOrEqual(28);

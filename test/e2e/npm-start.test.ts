@@ -8,7 +8,7 @@ import { watchOutput, type ChildOutput } from '../helpers/child-output.ts';
 import { run, TEST_SITE } from '../cli/helpers/warden-binary.ts';
 import { toSkillPath } from '../../facts/paths.ts';
 
-// The README's promise, through the real entry point: `npm start` (proxy/start.ts) on other ports builds dist
+// The README's promise, through the real entry point: `npm start` (scripts/start.ts) on other ports builds dist
 // for its base URL, starts the sandbox as the upstream and authorization server, and serves the whole system.
 const scratch = mkdtempSync(join(tmpdir(), 'warden-start-'));
 let child: ChildProcess;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const { BASE_URL: _vite, APP_URL: _app, AUTH_ISSUER: _issuer, ...env } = process.env;
   // One process (no npm wrapper in between), so SIGTERM reaches the server itself.
-  child = spawn(process.execPath, ['proxy/start.ts'], {
+  child = spawn(process.execPath, ['scripts/start.ts'], {
     env: {
       ...env,
       NODE_ENV: 'production',

@@ -5,9 +5,9 @@ import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from
 import { readDist } from '../../proxy/node/read-dist.ts';
 import { DIST } from '../helpers/built-site.ts';
 import { startEdgeInFront, type RunningEdge } from '../helpers/edge-in-front.ts';
-import { getContentDir, readContent } from '../../src/content/read-content.ts';
+import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { PATHS } from '../../facts/paths.ts';
-import { toToolsList } from '../../src/lib/to-tools-list.ts';
+import { toToolsList } from '../../documents/to-tools-list.ts';
 import { getFreePort, makeDataDir, signWithSandboxKey, startTestSandbox } from '../sandbox/sandbox-fixture.ts';
 
 // The whole system as `npm start` wires it: the edge server on one loopback port, the sandbox behind it as

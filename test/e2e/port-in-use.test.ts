@@ -37,7 +37,7 @@ describe('a server command on a port in use', () => {
     [
       'npm start',
       'SANDBOX_PORT',
-      'proxy/start.ts',
+      'scripts/start.ts',
       async () => ({ PORT: String(await getFreePort()), METRICS_PORT: 'off', WARDEN_OUT_DIR: join(scratch, 'dist') }),
       'set PORT, SANDBOX_PORT, METRICS_PORT to a free port, or METRICS_PORT=off',
     ],

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
 import { readEnv } from '../../proxy/config.ts';
 import { readBuildFacts } from '../../proxy/node/build-info.ts';
-import { type NodeServer, startNodeServer } from '../../proxy/node/create-node-server.ts';
+import { type NodeDoor, startNodeDoor } from '../../proxy/node/start-node-door.ts';
 import { PRIVATE_FILES } from '../../proxy/static/static-files.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { createLogger } from '../../runtime/node/create-logger.ts';
@@ -79,7 +79,7 @@ function toMatrix(path: string): ParityRequest[] {
 }
 
 let upstream: TestUpstream;
-let node: NodeServer;
+let node: NodeDoor;
 let worker: RunningWorker;
 
 beforeAll(async () => {
@@ -99,7 +99,7 @@ beforeAll(async () => {
   });
   const logger = createLogger({ level: 'silent', service: 'edge', destination: { write() {} } });
   [node, worker] = await Promise.all([
-    startNodeServer(env, facts, { appUrl: upstream.url, issuer: facts.auth_issuer }, { logger }),
+    startNodeDoor(env, facts, { appUrl: upstream.url, issuer: facts.auth_issuer }, { logger }),
     startWorker(DIST, { APP_URL: upstream.url }),
   ]);
 }, 120_000);

@@ -2,9 +2,9 @@ import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../proxy/config.ts';
 import { forbidNodeBuiltins } from '../../tooling/bundle-worker.ts';
-import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
-import { createWorker } from '../../proxy/edge/worker.ts';
-import { toWorkerSetup } from '../../proxy/edge/worker-config.ts';
+import { toBuildFacts } from '../../documents/to-build-facts.ts';
+import { createWorker } from '../../proxy/worker/worker.ts';
+import { toWorkerSetup } from '../../proxy/worker/worker-config.ts';
 import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
 
 const site = toBuildFacts(await readTestContent(), 'test');

@@ -28,7 +28,7 @@ export const BASE_URL = inject('testBaseUrl');
  * site pins none).
  */
 export async function readTestContent() {
-  const { getContentDir, readContent } = await import('../../src/content/read-content.ts');
+  const { getContentDir, readContent } = await import('../../content-model/read-content.ts');
   const release = DIST === TEST_DIST ? (await import('../cli/helpers/warden-binary.ts')).TEST_RELEASE_ENV : {};
   return readContent(getContentDir(), { BASE_URL, APP_URL, ...release });
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PATHS, REWRITES } from '../../facts/paths.ts';
 import { readEnv } from '../../proxy/config.ts';
-import { startNodeServer } from '../../proxy/node/create-node-server.ts';
-import { getContentDir, readContent } from '../../src/content/read-content.ts';
-import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
-import { toProtectedResource } from '../../src/lib/to-protected-resource.ts';
+import { startNodeDoor } from '../../proxy/node/start-node-door.ts';
+import { getContentDir, readContent } from '../../content-model/read-content.ts';
+import { toBuildFacts } from '../../documents/to-build-facts.ts';
+import { toProtectedResource } from '../../documents/to-protected-resource.ts';
 
 /** The hosted origin the edge forwards to: the sandbox, in this process or in its own. */
 export interface Upstream {
@@ -40,7 +40,7 @@ export function toProtectedResourceFiles(baseUrl: string, upstream: Upstream): E
 
 /**
  * Starts the edge on 127.0.0.1:`port` (its base URL) in front of `upstream` exactly as `npm run serve` does
- * (startNodeServer: the Node door, the upstream pool, tokens verified against the upstream's JWKS), over a dist
+ * (startNodeDoor: the Node door, the upstream pool, tokens verified against the upstream's JWKS), over a dist
  * folder of its own holding the build's facts for that address, the protected-resource documents and any `files`.
  */
 export async function startEdgeInFront(port: number, upstream: Upstream, files: ExtraFile[] = []): Promise<RunningEdge> {
@@ -61,7 +61,7 @@ export async function startEdgeInFront(port: number, upstream: Upstream, files: 
     METRICS_PORT: 'off',
     LOG_LEVEL: 'silent',
   });
-  const server = await startNodeServer(env, facts, { appUrl: upstream.url, issuer: upstream.issuer, jwksUrl: upstream.jwksUri });
+  const server = await startNodeDoor(env, facts, { appUrl: upstream.url, issuer: upstream.issuer, jwksUrl: upstream.jwksUri });
   return {
     baseUrl,
     async close() {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toTwinPath } from '../../facts/paths.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { LLMS_FULL_MAX_CHARS } from '../../src/lib/to-agent-index.ts';
-import { LLMS_TXT_MAX_CHARS } from '../../src/lib/to-llms-txt.ts';
+import { LLMS_FULL_MAX_CHARS } from '../../documents/to-agent-index.ts';
+import { LLMS_TXT_MAX_CHARS } from '../../documents/to-llms-txt.ts';
 
 /** A site's llms files: every llms.txt file's text and every llms-full.txt file's size, by path. */
 export interface LlmsFileSet {

@@ -1,5 +1,5 @@
 import { toGeneratedPageAt, type GeneratedPage } from '../../harness/generated-pages.ts';
-import type { LlmsPage } from '../../src/lib/to-llms-sections.ts';
+import type { LlmsPage } from '../../documents/to-llms-sections.ts';
 
 /**
  * Docs trees in the shapes a site can take, other than the scale build's (sections of 100 in groups of 20): the page
@@ -76,7 +76,7 @@ export const productSections =
     return at(start, files);
   };
 
-/** The page a generated file becomes, as the build's page list gives it (src/content/pages.ts: path and H2 section). */
+/** The page a generated file becomes, as the build's page list gives it (src/route-data/pages.ts: path and H2 section). */
 export function toLlmsPageOf(page: GeneratedPage): LlmsPage {
   const id = page.file.replace(/\.md$/, '');
   const folders = id.startsWith('docs/') ? id.split('/').slice(1, -1) : [];
@@ -90,7 +90,7 @@ export function toLlmsPageOf(page: GeneratedPage): LlmsPage {
 
 /**
  * The shapes test/build/llms-shapes.test.ts builds together, each in a subtree of its own, in one astro build. Its
- * flat folder is smaller than the 2,000 pages test/lib/to-agent-index-shapes.test.ts checks: a page's sidebar lists
+ * flat folder is smaller than the 2,000 pages test/documents/to-agent-index-shapes.test.ts checks: a page's sidebar lists
  * its whole section, so a flat folder's build time grows with its square, while 600 pages already take five parts.
  */
 export const BUILT_SHAPES: ReadonlyArray<readonly [string, TreeShape]> = [

@@ -2,10 +2,10 @@ import { EventEmitter, once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error parse-prometheus-text-format ships no type declarations
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { readContent } from '../../src/content/read-content.ts';
-import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
+import { readContent } from '../../content-model/read-content.ts';
+import { toBuildFacts } from '../../documents/to-build-facts.ts';
 import { readEnv } from '../../proxy/config.ts';
-import { startNodeServer, type NodeServer } from '../../proxy/node/create-node-server.ts';
+import { startNodeDoor, type NodeDoor } from '../../proxy/node/start-node-door.ts';
 import { createLogger, toLineWriter } from '../../runtime/node/create-logger.ts';
 import { toAccessFields } from '../../proxy/observability/request-log.ts';
 import { toCauseLabel } from '../../proxy/observability/metrics.ts';
@@ -36,12 +36,12 @@ const dist = createFixtureDist();
 const data = makeDataDir();
 const facts = toBuildFacts(readContent(undefined, { BASE_URL, APP_URL: 'https://app.warden.example' }), 'test');
 let sandbox: RunningSandbox & { baseUrl: string };
-let edge: NodeServer;
+let edge: NodeDoor;
 let token: string;
 
-async function startEdge(appUrl: string, jwksUrl?: string): Promise<NodeServer> {
+async function startEdge(appUrl: string, jwksUrl?: string): Promise<NodeDoor> {
   const env = readEnv({ HOST: '127.0.0.1', PORT: '0', BASE_URL, WARDEN_OUT_DIR: dist.dir, METRICS_PORT: '0', LOG_LEVEL: 'info' });
-  return startNodeServer(
+  return startNodeDoor(
     env,
     facts,
     { appUrl, issuer: appUrl, jwksUrl },

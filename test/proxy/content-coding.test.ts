@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEnv } from '../../proxy/config.ts';
-import { startNodeServer, type NodeServer } from '../../proxy/node/create-node-server.ts';
+import { startNodeDoor, type NodeDoor } from '../../proxy/node/start-node-door.ts';
 import { createLogger } from '../../runtime/node/create-logger.ts';
 import { toContentCoding } from '../../runtime/http/content-coding.ts';
 import { readBuildFacts } from '../../proxy/node/build-info.ts';
@@ -84,7 +84,7 @@ describe('Accept-Encoding (RFC 9110 §12.5.3)', () => {
 });
 
 describe('the Node door answers as the web door does', () => {
-  let edge: NodeServer;
+  let edge: NodeDoor;
   beforeAll(async () => {
     const env = readEnv({
       HOST: '127.0.0.1',
@@ -95,7 +95,7 @@ describe('the Node door answers as the web door does', () => {
       METRICS_PORT: 'off',
       LOG_LEVEL: 'silent',
     });
-    edge = await startNodeServer(
+    edge = await startNodeDoor(
       env,
       readBuildFacts(DIST)!,
       { appUrl: APP_URL, issuer: APP_URL },

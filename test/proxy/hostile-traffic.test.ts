@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createRemoteJWKSet } from 'jose';
 import { toTokenVerifier } from '../../proxy/mcp/token-verifier.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { CATEGORIES, type FuzzContext } from '../../harness/hostile/case.ts';
@@ -34,7 +34,7 @@ describe('hostile traffic, seeded and bounded', () => {
     const pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
     closePool = pool.close;
     const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(`${upstream.url}/jwks`)) });
-    edge = await listen(createNodeEdge(config, { files: loadFiles(DIST), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
+    edge = await listen(createNodeHandler(config, { files: loadFiles(DIST), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
     ctx = await createFuzzContext(keys, {
       publicMethods: config.publicMethods,
       publicResources: config.publicResources,

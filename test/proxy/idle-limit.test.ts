@@ -2,7 +2,7 @@ import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { toNodeHandler } from 'h3/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../proxy/create-app.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createPoolForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
@@ -105,7 +105,7 @@ beforeAll(async () => {
   const pool = createUpstreamPool({ timeoutMs: TIMEOUT_MS });
   const note = (learned: RequestFacts) => void facts.push(learned);
   edges.node = await listen(
-    createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch, note: (_req, learned) => note(learned) }),
+    createNodeHandler(config, { files: new Map(), dispatch: pool.dispatch, note: (_req, learned) => note(learned) }),
     '127.0.0.1',
     0,
   );

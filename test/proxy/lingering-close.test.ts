@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { type Listening, listen } from '../../proxy/node/listen.ts';
 import { DRAIN_LIMIT } from '../../proxy/node/unread-body.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
@@ -16,7 +16,7 @@ const pool = createUpstreamPool({ timeoutMs: 1000 });
 beforeAll(async () => {
   // The upstream is a closed port: every request here is refused before it.
   const config = createTestConfig({ appUrl: 'http://127.0.0.1:9', bodyLimitBytes: LIMIT });
-  edge = await listen(createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch }), '127.0.0.1', 0);
+  edge = await listen(createNodeHandler(config, { files: new Map(), dispatch: pool.dispatch }), '127.0.0.1', 0);
 });
 afterAll(async () => {
   await edge?.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { sendRaw } from '../../harness/raw-http.ts';
@@ -16,7 +16,7 @@ const pool = createUpstreamPool({ timeoutMs: 1000 });
 beforeAll(async () => {
   upstream = await startUpstream((_req, res) => res.end());
   const config = createTestConfig({ appUrl: upstream.url, bodyLimitBytes: LIMIT });
-  edge = await listen(createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch }), '127.0.0.1', 0);
+  edge = await listen(createNodeHandler(config, { files: new Map(), dispatch: pool.dispatch }), '127.0.0.1', 0);
 });
 afterAll(async () => {
   await edge?.close();

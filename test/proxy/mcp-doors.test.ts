@@ -3,9 +3,9 @@ import { toNodeHandler } from 'h3/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../proxy/create-app.ts';
 import { toTokenVerifier } from '../../proxy/mcp/token-verifier.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
+import { createPoolForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import type { RequestFacts } from '../../proxy/observability/request-facts.ts';
 import { BASE_URL, ISSUER, createTestConfig } from './helpers/test-app.ts';
@@ -88,7 +88,7 @@ beforeAll(async () => {
   const verifyToken = toTokenVerifier(config, { getKey: keys.getKey });
   const pool = createUpstreamPool({ timeoutMs: 2000 });
   node = await listen(
-    createNodeEdge(config, {
+    createNodeHandler(config, {
       files: new Map(),
       dispatch: pool.dispatch,
       verifyToken,
@@ -97,11 +97,12 @@ beforeAll(async () => {
     '127.0.0.1',
     0,
   );
-  const forward = createNodeForwarder({ timeoutMs: 2000 });
+  const webPool = createUpstreamPool({ timeoutMs: 2000 });
+  const forward = createPoolForwarder(webPool.dispatch);
   const app = createApp(config, { files: new Map(), forward, verifyToken, note: (_request, learned) => void facts.web.push(learned) });
   const handle = toNodeHandler(app);
   web = await listen((req, res) => void handle(req, res), '127.0.0.1', 0);
-  closers.push(node.close, web.close, pool.close, forward.close);
+  closers.push(node.close, web.close, pool.close, webPool.close);
 });
 
 afterAll(async () => {

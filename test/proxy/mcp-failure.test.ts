@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../proxy/create-app.ts';
 import type { Forwarder } from '../../proxy/forward/forwarder.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import type { RequestFacts } from '../../proxy/observability/request-facts.ts';
@@ -42,7 +42,12 @@ const closers: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   const pool = createUpstreamPool({ timeoutMs: 1000 });
   node = await listen(
-    createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch, verifyToken, note: (_req, learned) => void facts.push(learned) }),
+    createNodeHandler(config, {
+      files: new Map(),
+      dispatch: pool.dispatch,
+      verifyToken,
+      note: (_req, learned) => void facts.push(learned),
+    }),
     '127.0.0.1',
     0,
   );

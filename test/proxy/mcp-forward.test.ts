@@ -5,9 +5,9 @@ import { toNodeHandler } from 'h3/node';
 import { createApp } from '../../proxy/create-app.ts';
 import { createFetchForwarder } from '../../proxy/forward/fetch-forwarder.ts';
 import type { AppConfig } from '../../proxy/config.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
-import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
+import { createPoolForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { BASE_URL, createTestConfig } from './helpers/test-app.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
@@ -24,11 +24,12 @@ const toWebHandler = (app: ReturnType<typeof createApp>): Parameters<typeof list
 const DOORS: Record<string, Door> = {
   'the Node door': (config) => {
     const pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
-    return { handle: createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch }), close: pool.close };
+    return { handle: createNodeHandler(config, { files: new Map(), dispatch: pool.dispatch }), close: pool.close };
   },
   'the web door over the pool': (config) => {
-    const forward = createNodeForwarder({ timeoutMs: config.upstreamTimeoutMs });
-    return { handle: toWebHandler(createApp(config, { files: new Map(), forward })), close: forward.close };
+    const pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
+    const forward = createPoolForwarder(pool.dispatch);
+    return { handle: toWebHandler(createApp(config, { files: new Map(), forward })), close: pool.close };
   },
   'the web door over fetch': (config) => {
     const forward = createFetchForwarder({ timeoutMs: config.upstreamTimeoutMs });

@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toRebuildReasons } from '../../proxy/node/build-info.ts';
-import { toSourceHash } from '../../runtime/node/source-hash.ts';
-import { toBuildFacts } from '../../src/lib/to-build-facts.ts';
-import { readContent } from '../../src/content/read-content.ts';
+import { BUILD_SOURCES, toSourceHash } from '../../runtime/node/source-hash.ts';
+import { toBuildFacts } from '../../documents/to-build-facts.ts';
+import { readContent } from '../../content-model/read-content.ts';
 
 // `npm start` serves the old build only while it still fits: same addresses and same sources.
 const root = mkdtempSync(join(tmpdir(), 'warden-sources-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-for (const f of ['astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json']) cpSync(f, join(root, f));
-for (const d of ['content', 'src']) cpSync(d, join(root, d), { recursive: true });
+for (const source of BUILD_SOURCES) cpSync(source, join(root, source), { recursive: true });
 
 describe('when npm start rebuilds', () => {
   const wanted = { base_url: 'http://127.0.0.1:4321', app_url: 'http://127.0.0.1:4322', auth_issuer: 'http://127.0.0.1:4322' };
@@ -23,8 +22,10 @@ describe('when npm start rebuilds', () => {
 
   it.each([
     ['a docs page', 'content/docs/overview.md'],
-    ['the installer template', 'src/installer/install.sh'],
+    ['the installer template', 'installers/install.sh'],
     ['a component', 'src/components/Head.astro'],
+    ['a document derivation', 'documents/to-llms-txt.ts'],
+    ['the content model', 'content-model/schemas/site.ts'],
     ['the Astro config', 'astro.config.mjs'],
   ])('rebuilds after an edit to %s', (_what, file) => {
     writeFileSync(join(root, file), '\n', { flag: 'a' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Listening, listen } from '../../proxy/node/listen.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createRecordingForward, createTestApp, createTestConfig } from './helpers/test-app.ts';
 import { startUpstream, type TestUpstream } from './helpers/upstream.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
     res.end('{"jsonrpc":"2.0","id":7,"result":{"contents":[]}}');
   });
   node = await listen(
-    createNodeEdge(createTestConfig({ appUrl: upstream.url }), { files: new Map(), dispatch: pool.dispatch }),
+    createNodeHandler(createTestConfig({ appUrl: upstream.url }), { files: new Map(), dispatch: pool.dispatch }),
     '127.0.0.1',
     0,
   );

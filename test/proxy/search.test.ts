@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { type Listening, listen } from '../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { DIST } from '../helpers/built-site.ts';
@@ -12,7 +12,7 @@ const app = createTestApp({ files });
 const pool = createUpstreamPool({ timeoutMs: 1000 });
 let node: Listening;
 beforeAll(async () => {
-  node = await listen(createNodeEdge(createTestConfig(), { files, dispatch: pool.dispatch }), '127.0.0.1', 0);
+  node = await listen(createNodeHandler(createTestConfig(), { files, dispatch: pool.dispatch }), '127.0.0.1', 0);
 });
 afterAll(async () => {
   await node?.close();

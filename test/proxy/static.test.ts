@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { createFixtureDist } from './helpers/fixture-dist.ts';
@@ -128,7 +128,7 @@ describe('path traversal: no path escapes dist', () => {
     let server: Listening;
     beforeAll(async () => {
       const config = createTestConfig({ appUrl: 'http://127.0.0.1:9' });
-      server = await listen(createNodeEdge(config, { files: loadFiles(dist.dir), dispatch: pool.dispatch }), '127.0.0.1', 0);
+      server = await listen(createNodeHandler(config, { files: loadFiles(dist.dir), dispatch: pool.dispatch }), '127.0.0.1', 0);
     });
     afterAll(async () => {
       await server?.close();

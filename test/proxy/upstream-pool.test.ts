@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createNodeForwarder } from '../../proxy/node/pool-forwarder.ts';
+import { createPoolForwarder } from '../../proxy/node/pool-forwarder.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { UpstreamError } from '../../proxy/forward/forwarder.ts';
 
@@ -38,7 +38,8 @@ async function startRawUpstream(onSocket: (socket: net.Socket) => void): Promise
 /** The web door's forwarder on Node (a web Response, `npm run dev`) and the Node door's callbacks, both over the one upstream pool (undici). */
 const SENDERS: Record<string, () => Post> = {
   'the web door forwarder (a web Response over the pool)': () => {
-    const forward = createNodeForwarder({ timeoutMs: 2000 });
+    const pool = createUpstreamPool({ timeoutMs: 2000 });
+    const forward = createPoolForwarder(pool.dispatch);
     const post = async (url: string) => {
       const request = {
         method: 'POST',
@@ -50,7 +51,7 @@ const SENDERS: Record<string, () => Post> = {
       };
       await (await forward(request)).arrayBuffer();
     };
-    return Object.assign(post, { close: forward.close, parseFailure: /^HTTPParserError: Invalid character in chunk size$/ });
+    return Object.assign(post, { close: pool.close, parseFailure: /^HTTPParserError: Invalid character in chunk size$/ });
   },
   'the Node door pool (undici)': () => {
     const pool = createUpstreamPool({ timeoutMs: 2000 });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../runtime/node/list-files.ts';
@@ -16,8 +16,35 @@ function importsUnder(folder: string): Array<{ file: string; target: string }> {
 
 describe('where code may reach', () => {
   it('no file in proxy/ reads the content folder: the servers run on the facts the build wrote', () => {
-    const offenders = importsUnder('proxy').filter((i) => i.target === join('src', 'content', 'read-content.ts'));
+    const offenders = importsUnder('proxy').filter((i) => i.target.startsWith(`content-model${'/'}`));
     expect(offenders).toEqual([]);
+  });
+
+  it('src/ is the Astro site alone: no module outside src/ and test/ imports from it', () => {
+    const folders = readdirSync('.', { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !/^(\.|node_modules$|src$|test$|dist)/.test(d.name))
+      .map((d) => d.name);
+    expect(folders).toEqual(expect.arrayContaining(['content-model', 'documents', 'proxy', 'cli', 'sandbox']));
+    const offenders = folders.flatMap((folder) => importsUnder(folder)).filter((i) => i.target.startsWith(`src${'/'}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('nothing outside src/ imports astro:* (the content model, the documents and the servers run without Astro)', () => {
+    const offenders = ['content-model', 'documents', 'installers', 'cdn', 'verify', 'runtime', 'facts'].flatMap((folder) =>
+      listFiles(folder)
+        .filter((f) => f.endsWith('.ts') && /from\s+['"]astro:/.test(readFileSync(join(folder, f), 'utf8')))
+        .map((f) => join(folder, f)),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the layers hold: the content model and the documents import no server, CLI or sandbox code', () => {
+    const offenders = ['content-model', 'documents', 'installers', 'cdn']
+      .flatMap((folder) => importsUnder(folder))
+      .filter((i) => /^(proxy|sandbox|cli|scripts|tooling|bench|test)\//.test(i.target));
+    expect(offenders).toEqual([]);
+    const modelUp = importsUnder('content-model').filter((i) => /^(documents|installers|cdn|verify)\//.test(i.target));
+    expect(modelUp).toEqual([]);
   });
 
   it('bench/ uses no test fixture: what tests and benchmarks share lives in harness/', () => {
@@ -51,7 +78,7 @@ describe('where code may reach', () => {
     expect(importsUnder('runtime/search').filter((i) => !/^(runtime|facts)\//.test(i.target))).toEqual([]);
   });
 
-  it('proxy/ loads no sandbox code by import (the sandbox is started as its own module, lazily, by proxy/node/sandbox.ts)', () => {
+  it('proxy/ loads no sandbox code by import (the local entry points start it lazily: tooling/start-upstream.ts)', () => {
     const offenders = importsUnder('proxy').filter((i) => i.target.startsWith(`sandbox${'/'}`));
     expect(offenders).toEqual([]);
   });

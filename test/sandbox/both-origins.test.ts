@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteJWKSet } from 'jose';
 import { toTokenVerifier } from '../../proxy/mcp/token-verifier.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { parseBearerChallenge } from '../../runtime/http/www-authenticate.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
   pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
   const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) });
-  edge = await listen(createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
+  edge = await listen(createNodeHandler(config, { files: new Map(), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
   // One client, tokens for two resources (RFC 8707): the edge's base URL and the hosted origin.
   const as = await discoverAuthorizationServer(fetch, sandbox.issuer);
   const client = await registerWorkloadClient(fetch, as, { code: await sandbox.mintRegistrationCode(), clientName: 'test', scopes: [] });

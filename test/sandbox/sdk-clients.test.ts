@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
-import { readContent } from '../../src/content/read-content.ts';
-import { toToolsList } from '../../src/lib/to-tools-list.ts';
+import { readContent } from '../../content-model/read-content.ts';
+import { toToolsList } from '../../documents/to-tools-list.ts';
 import { getWorkloadToken, postMcp, useTestSandbox } from './sandbox-fixture.ts';
 
 const sandbox = useTestSandbox();

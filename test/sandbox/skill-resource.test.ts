@@ -5,7 +5,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, ResourceNotFoundError, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { toTokenVerifier } from '../../proxy/mcp/token-verifier.ts';
-import { createNodeEdge } from '../../proxy/node/create-node-server.ts';
+import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { listen, type Listening } from '../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { PATHS, toSkillPath } from '../../facts/paths.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const config = createTestConfig({ appUrl: sandbox.url, token: { issuer: sandbox.issuer, audiences: [BASE_URL] } });
   pool = createUpstreamPool({ timeoutMs: config.upstreamTimeoutMs });
   const verifyToken = toTokenVerifier(config, { getKey: createRemoteJWKSet(new URL(sandbox.jwksUri)) });
-  edge = await listen(createNodeEdge(config, { files: new Map(), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
+  edge = await listen(createNodeHandler(config, { files: new Map(), dispatch: pool.dispatch, verifyToken }), '127.0.0.1', 0);
   token = await getWorkloadToken(sandbox);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { readContent } from '../../src/content/read-content.ts';
+import { readContent } from '../../content-model/read-content.ts';
 import { TOOL_HANDLERS } from '../../sandbox/tools/tool-handlers.ts';
 import type { ToolOutput } from '../helpers/tool-output.ts';
 import { createFrozenClock, getWorkloadToken, makeDataDir, postMcp, startTestSandbox } from './sandbox-fixture.ts';

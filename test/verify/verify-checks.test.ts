@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkChallenge, toRpcMessage } from '../../src/verify/check-mcp.ts';
-import { collectLinks, toTextUrls } from '../../src/verify/collect-links.ts';
-import { checkLlmsSections, toSectionUrls } from '../../src/verify/check-llms.ts';
-import { formatSummary, formatTable } from '../../src/verify/format-table.ts';
-import type { Probe } from '../../src/verify/rule-result.ts';
+import { checkChallenge, toRpcMessage } from '../../verify/check-mcp.ts';
+import { collectLinks, toTextUrls } from '../../verify/collect-links.ts';
+import { checkLlmsSections, toSectionUrls } from '../../verify/check-llms.ts';
+import { formatSummary, formatTable } from '../../verify/format-table.ts';
+import type { Probe } from '../../verify/rule-result.ts';
 
 // The pure checks, without a network: probes are plain data.
 const BASE = 'https://warden.example';

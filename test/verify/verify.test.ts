@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../scripts/verify/run-verify.ts';
-import type { RuleResult } from '../../src/verify/rule-result.ts';
+import type { RuleResult } from '../../verify/rule-result.ts';
 import { getFreePort } from '../sandbox/sandbox-fixture.ts';
 import { startLocalDeployment, type LocalDeployment } from './helpers/local-deployment.ts';
 

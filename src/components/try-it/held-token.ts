@@ -1,6 +1,6 @@
 // Browser storage of the Try it panel: the access token it holds and a sign-in under way. sessionStorage keeps
 // them to this tab, until it closes; nothing is sent anywhere but the service the page documents.
-import type { HeldToken } from '../../lib/try-it/browser-oauth.ts';
+import type { HeldToken } from '../../../runtime/try-it/browser-oauth.ts';
 
 const TOKEN = 'warden.try-it.token';
 const PENDING = 'warden.try-it.pending';

@@ -1,8 +1,8 @@
 // The Try it panel in the browser: sends the request, shows the answer, and signs in for tool calls.
-import { toAuthorizationUrl, toCodeChallenge, toRandomString } from '../../lib/try-it/browser-oauth.ts';
-import { toShownBody } from '../../lib/try-it/read-response.ts';
-import type { TryItConfig } from '../../lib/try-it/to-try-it-config.ts';
-import type { TryItRequest } from '../../lib/try-it/to-try-it-request.ts';
+import { toAuthorizationUrl, toCodeChallenge, toRandomString } from '../../../runtime/try-it/browser-oauth.ts';
+import { toShownBody } from '../../../runtime/try-it/read-response.ts';
+import type { TryItConfig } from '../../../documents/try-it/to-try-it-config.ts';
+import type { TryItRequest } from '../../../documents/try-it/to-try-it-request.ts';
 import { forgetToken, readToken, savePending } from './held-token.ts';
 
 /** How long the panel waits for an answer before it says none came. */
@@ -82,7 +82,7 @@ export function wireTryItPanel(panel: HTMLElement): void {
     status.textContent = 'Finding the sign-in service…';
     try {
       // Loaded on first use: pages show the panel long before anyone signs in.
-      const { discoverSignIn } = await import('../../lib/try-it/discover-sign-in.ts');
+      const { discoverSignIn } = await import('../../../runtime/try-it/discover-sign-in.ts');
       const server = await discoverSignIn(config.resource);
       const [state, verifier] = [toRandomString(), toRandomString()];
       savePending({ state, verifier, tokenEndpoint: server.token_endpoint, returnTo: `${location.pathname}#try-it` });

@@ -1,6 +1,6 @@
 // The Try it page in the browser: redeems a returning sign-in, then shows whether a token is held.
-import { redeemCode } from '../../lib/try-it/browser-oauth.ts';
-import type { TryItConfig } from '../../lib/try-it/to-try-it-config.ts';
+import { redeemCode } from '../../../runtime/try-it/browser-oauth.ts';
+import type { TryItConfig } from '../../../documents/try-it/to-try-it-config.ts';
 import { forgetToken, readToken, saveToken, takePending } from './held-token.ts';
 
 /** Handles the authorization response in this page's address (RFC 6749 §4.1.2), if any, and shows the sign-in state. */

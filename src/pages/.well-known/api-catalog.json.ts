@@ -1,6 +1,6 @@
-import { getContent } from '../../content/content.ts';
-import { API_CATALOG_TYPE, toApiCatalog } from '../../lib/to-api-catalog.ts';
-import { toJsonResponse } from '../../lib/json-response.ts';
+import { getContent } from '../../../content-model/content.ts';
+import { API_CATALOG_TYPE, toApiCatalog } from '../../../documents/to-api-catalog.ts';
+import { toJsonResponse } from '../../../documents/json-response.ts';
 
 // Contract §4.1 names this address; same bytes as /.well-known/api-catalog.
 export const GET = () => toJsonResponse(toApiCatalog(getContent()), API_CATALOG_TYPE);

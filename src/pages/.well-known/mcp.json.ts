@@ -1,5 +1,5 @@
-import { getContent } from '../../content/content.ts';
-import { toMcpManifest } from '../../lib/to-mcp-manifest.ts';
-import { toJsonResponse } from '../../lib/json-response.ts';
+import { getContent } from '../../../content-model/content.ts';
+import { toMcpManifest } from '../../../documents/to-mcp-manifest.ts';
+import { toJsonResponse } from '../../../documents/json-response.ts';
 
 export const GET = () => toJsonResponse(toMcpManifest(getContent()));

@@ -1,5 +1,5 @@
-import { getContent } from '../../content/content.ts';
-import { toDeveloperCatalog } from '../../lib/to-developer-catalog.ts';
-import { toJsonResponse } from '../../lib/json-response.ts';
+import { getContent } from '../../../content-model/content.ts';
+import { toDeveloperCatalog } from '../../../documents/to-developer-catalog.ts';
+import { toJsonResponse } from '../../../documents/json-response.ts';
 
 export const GET = () => toJsonResponse(toDeveloperCatalog(getContent()));

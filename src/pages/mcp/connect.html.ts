@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getContent } from '../../content/content.ts';
-import { toMcpEndpointPage } from '../../lib/to-mcp-endpoint-page.ts';
+import { getContent } from '../../../content-model/content.ts';
+import { toMcpEndpointPage } from '../../../documents/to-mcp-endpoint-page.ts';
 
 /** `/mcp/connect`: what a GET of the MCP endpoint answers to a browser or agent (its twin is made after the build). */
 export const GET: APIRoute = () =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hasAvx2Flag, isMuslSystem, readMachine, toElfInterpreter, toUpdateTarget } from '../../../cli/core/machine.ts';
 
 // How the CLI reads a machine for `self update`, checked against real files and readelf's own reading of them (the
-// installer's reading of the same machines, and their agreement, is test/installer/install-sh.test.ts).
+// installer's reading of the same machines, and their agreement, is test/installers/install-sh.test.ts).
 
 /** The interpreter readelf names for a file, or undefined. */
 function readelfInterpreter(file: string): string | undefined {

@@ -4,9 +4,9 @@ import { getFreePort } from '../../../harness/free-port.ts';
 import { readDist, toEtag } from '../../../proxy/node/read-dist.ts';
 import { RELEASES_PATH } from '../../../facts/paths.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/start.ts';
-import { getContentDir, readContent } from '../../../src/content/read-content.ts';
+import { getContentDir, readContent } from '../../../content-model/read-content.ts';
 import { PATHS } from '../../../facts/paths.ts';
-import { toInstaller } from '../../../src/lib/to-installer.ts';
+import { toInstaller } from '../../../installers/to-installer.ts';
 import { DIST } from '../../helpers/built-site.ts';
 import { startEdgeInFront } from '../../helpers/edge-in-front.ts';
 import { makeDataDir } from '../../sandbox/sandbox-fixture.ts';
@@ -54,7 +54,7 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
     RELEASE_DIR: resolve(o.releaseDir),
   });
   const installer = new TextEncoder().encode(
-    toInstaller(content.site, readFileSync(resolve('src/installer/install.sh'), 'utf8'), content.release),
+    toInstaller(content.site, readFileSync(resolve('installers/install.sh'), 'utf8'), content.release),
   );
   // Besides the protected-resource documents: the installer of this build, and the built tool list.
   const edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.issuer, jwksUri: sandbox.jwksUri }, [

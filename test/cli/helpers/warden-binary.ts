@@ -6,7 +6,7 @@ import { buildRelease, readReleaseManifest } from '../../../cli/build/build-rele
 import { readMachine } from '../../../cli/core/machine.ts';
 import { toTarget } from '../../../cli/core/release-sums.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
-import { getContentDir, readContent } from '../../../src/content/read-content.ts';
+import { getContentDir, readContent } from '../../../content-model/read-content.ts';
 import { LOCAL, toLocalUrl } from '../../../runtime/local-defaults.ts';
 import { getLocalSigningKey } from '../../../runtime/node/signing-key.ts';
 

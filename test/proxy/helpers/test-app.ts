@@ -1,5 +1,5 @@
-import { readContent } from '../../../src/content/read-content.ts';
-import { toBuildFacts } from '../../../src/lib/to-build-facts.ts';
+import { readContent } from '../../../content-model/read-content.ts';
+import { toBuildFacts } from '../../../documents/to-build-facts.ts';
 import { readEnv, toAppConfig, type AppConfig } from '../../../proxy/config.ts';
 import { createApp, type AppDeps } from '../../../proxy/create-app.ts';
 import { readDist } from '../../../proxy/node/read-dist.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readEnv } from '../../../proxy/config.ts';
-import { startNodeServer } from '../../../proxy/node/create-node-server.ts';
+import { startNodeDoor } from '../../../proxy/node/start-node-door.ts';
 import type { Listening } from '../../../proxy/node/listen.ts';
 import type { RunningSandbox, SandboxOptions } from '../../../sandbox/start.ts';
 import { getFreePort, startTestSandbox } from '../../sandbox/sandbox-fixture.ts';
@@ -32,7 +32,7 @@ export async function startLocalDeployment(options: { publicPort?: number } & Pi
   const sandbox = await startTestSandbox(dataDir, sandboxPort, baseUrl, { now: options.now });
   // No metrics listener: its default port is fixed (9464), and another server on this machine may hold it.
   const env = readEnv({ HOST: '127.0.0.1', PORT: String(edgePort), BASE_URL: baseUrl, WARDEN_OUT_DIR: distDir, METRICS_PORT: 'off' });
-  const edge = await startNodeServer(env, readBuildFacts(distDir)!, {
+  const edge = await startNodeDoor(env, readBuildFacts(distDir)!, {
     appUrl: sandbox.url,
     issuer: sandbox.issuer,
     jwksUrl: sandbox.jwksUri,

@@ -1,6 +1,6 @@
-import { getContent } from '../../../content/content.ts';
-import { toAgentSkillsIndex } from '../../../lib/to-agent-skills-index.ts';
-import { toJsonResponse } from '../../../lib/json-response.ts';
+import { getContent } from '../../../../content-model/content.ts';
+import { toAgentSkillsIndex } from '../../../../documents/to-agent-skills-index.ts';
+import { toJsonResponse } from '../../../../documents/json-response.ts';
 
 // Agent Skills Discovery 0.2.0: the index clients (`npx skills add <base_url>`) read first.
 export const GET = () => toJsonResponse(toAgentSkillsIndex(getContent()));

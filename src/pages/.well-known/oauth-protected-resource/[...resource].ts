@@ -1,6 +1,6 @@
-import { getContent } from '../../../content/content.ts';
-import { toProtectedResource } from '../../../lib/to-protected-resource.ts';
-import { toJsonResponse } from '../../../lib/json-response.ts';
+import { getContent } from '../../../../content-model/content.ts';
+import { toProtectedResource } from '../../../../documents/to-protected-resource.ts';
+import { toJsonResponse } from '../../../../documents/json-response.ts';
 import { PATHS } from '../../../../facts/paths.ts';
 
 // RFC 9728 §3.1: path-inserted locations for the two same-host endpoint paths, for clients that look there

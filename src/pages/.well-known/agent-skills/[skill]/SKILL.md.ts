@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { getContent } from '../../../../content/content.ts';
-import type { Skill } from '../../../../schemas/skill.ts';
-import { toSkillMd } from '../../../../lib/to-skill-md.ts';
+import { getContent } from '../../../../../content-model/content.ts';
+import type { Skill } from '../../../../../content-model/schemas/skill.ts';
+import { toSkillMd } from '../../../../../documents/to-skill-md.ts';
 import { MARKDOWN_TYPE } from '../../../../../facts/content-types.ts';
 
 // One SKILL.md per content/skills/<name>.yaml, at the address the discovery index names.

@@ -1,0 +1,21 @@
+import type { Content } from '../content-model/read-content.ts';
+import type { BuildFacts } from '../facts/build-facts.ts';
+import { toSkillUri } from '../facts/paths.ts';
+
+/** The facts a build writes for the servers (`dist/_build.json`), from the content it was made from. */
+export function toBuildFacts({ site, errors, skills, release }: Content, sourceHash: string): BuildFacts {
+  return {
+    base_url: site.base_url,
+    app_url: site.app_url,
+    auth_issuer: site.auth_issuer,
+    release_archive: site.cli.release_archive,
+    release_signing_key: site.cli.release_signing_key,
+    release_sums: release?.sums ?? null,
+    source_hash: sourceHash,
+    product: site.product.name,
+    access_scope: site.access_scope,
+    public_methods: site.mcp.public_methods,
+    public_resources: skills.map((skill) => toSkillUri(skill.name)),
+    errors,
+  };
+}

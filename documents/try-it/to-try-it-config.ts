@@ -1,0 +1,21 @@
+import type { Content } from '../../content-model/read-content.ts';
+import { PATHS, toUrl } from '../../facts/paths.ts';
+
+/** What the Try it panel and page need to sign a person in: the docs client, its redirect, the resource and scopes. */
+export interface TryItConfig {
+  clientId: string;
+  redirectUri: string;
+  /** The resource the token is for: the base URL, whose same-host tool endpoint the panel calls (RFC 8707). */
+  resource: string;
+  scope: string;
+}
+
+/** The sign-in facts of this build, from its content. */
+export function toTryItConfig({ site }: Pick<Content, 'site'>): TryItConfig {
+  return {
+    clientId: site.try_it.client_id,
+    redirectUri: toUrl(site.base_url, PATHS.tryIt),
+    resource: site.base_url,
+    scope: site.scopes.map((s) => s.name).join(' '),
+  };
+}
