@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ConfigError, readEnv, toBaseUrl, toStartIssuer } from '../proxy/config.ts';
 import { readBuildFacts, toRebuildReasons } from '../proxy/node/build-info.ts';
 import { startNodeDoor } from '../proxy/node/start-node-door.ts';
-import { runBuild } from '../tooling/run-build.ts';
+import { runAstroBuild } from '../tooling/run-build.ts';
 import { runRelease } from '../tooling/run-release.ts';
 import { startUpstream } from '../tooling/start-upstream.ts';
 import { RELEASES_PATH } from '../facts/paths.ts';
@@ -50,7 +50,10 @@ try {
   const mismatches = toRebuildReasons(facts, wanted, toSourceHash(process.cwd(), getContentDir()));
   if (mismatches.length > 0) {
     console.log(`Building ${env.WARDEN_OUT_DIR}/ for ${baseUrl}:\n${mismatches.map((m) => `  ${m}`).join('\n')}`);
-    runBuild({ BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir, ...release });
+    await runAstroBuild(
+      { BASE_URL: baseUrl, APP_URL: upstream.appUrl, AUTH_ISSUER: authIssuer, WARDEN_OUT_DIR: distDir, ...release },
+      { output: 'inherit' },
+    );
     facts = readBuildFacts(distDir);
   }
   if (!facts) throw new ConfigError(`${env.WARDEN_OUT_DIR}/_build.json is missing or unreadable after the build`);

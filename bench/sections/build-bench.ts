@@ -8,9 +8,9 @@ import { num, ratio, toTable, verdict } from '../lib/report.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { removeProjectCopy } from '../../harness/project-copy.ts';
 import { bundleWorker } from '../../tooling/bundle-worker.ts';
+import { toAstroBuildCommand } from '../../tooling/run-build.ts';
 import { PATHS } from '../../facts/paths.ts';
 
-const ASTRO = resolve('node_modules/astro/bin/astro.mjs');
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const MB = 1024 * 1024;
 /** Workers Static Assets limits per version: files, and bytes per file. */
@@ -21,9 +21,10 @@ const NOT_UPLOADED = new Set([PATHS.buildInfo, PATHS.cdnHeaders, PATHS.cdnRedire
 
 /** One `astro build`: wall seconds and peak RSS in MB (GNU time -v, the largest process). */
 function build(cwd: string, env: Record<string, string>): { seconds: number; peakMb: number } {
-  const args = TIME ? ['-v', process.execPath, ASTRO, 'build'] : [ASTRO, 'build'];
+  const astro = toAstroBuildCommand();
+  const [file, args] = TIME ? [TIME, ['-v', astro.file, ...astro.args]] : [astro.file, astro.args];
   const start = performance.now();
-  const r = spawnSync(TIME ?? process.execPath, args, {
+  const r = spawnSync(file, args, {
     cwd,
     env: { ...process.env, ...env },
     encoding: 'utf8',

@@ -10,7 +10,7 @@ import { scoreRanking, type RankedAnswer, type RankingScores } from '../../harne
 import { rankWithPagefind } from '../lib/pagefind-ranking.ts';
 import { FRESH_STARTS, ROUNDS, nodeLatency, workerdLatency, type SearchSite } from '../lib/search-latency.ts';
 import { createOurSite } from '../lib/generated-site.ts';
-import { runAstroBuild } from '../../harness/build-dist.ts';
+import { runAstroBuild } from '../../tooling/run-build.ts';
 import { removeProjectCopy } from '../../harness/project-copy.ts';
 import { num, toTable } from '../lib/report.ts';
 
@@ -19,12 +19,10 @@ export async function buildSearchSite(count: number): Promise<string> {
   const project = createOurSite(count);
   const dist = mkdtempSync(join(tmpdir(), 'warden-search-dist-'));
   try {
-    await runAstroBuild(project, {
-      NODE_ENV: 'production',
-      WARDEN_OUT_DIR: dist,
-      BASE_URL: 'http://127.0.0.1:4321',
-      APP_URL: 'http://127.0.0.1:4322',
-    });
+    await runAstroBuild(
+      { NODE_ENV: 'production', WARDEN_OUT_DIR: dist, BASE_URL: 'http://127.0.0.1:4321', APP_URL: 'http://127.0.0.1:4322' },
+      { cwd: project },
+    );
   } finally {
     removeProjectCopy(project);
   }

@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { LOCAL } from '../../runtime/local-defaults.ts';
 import { getContentDir, readContent } from '../../content-model/read-content.ts';
-import { startLocalDeployment, type LocalDeployment } from '../verify/helpers/local-deployment.ts';
+import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
 import { createFrozenClock } from '../sandbox/sandbox-fixture.ts';
 import { launchChromium } from '../../harness/chromium.ts';
 import { watchProblems } from './browser.ts';
-import { serveBuild } from './serve-build.ts';
-import { DIST } from '../helpers/built-site.ts';
 import type { ToolsAnswer } from '../helpers/tool-output.ts';
-import type { Listening } from '../../proxy/node/listen.ts';
 
 // The Try it panel against the running system, as `npm start` runs it: the site built for the edge's own
 // address, the edge in front of the demo sandbox. Endpoints and tools/list answer at once; tools/call signs in
@@ -20,22 +17,19 @@ import type { Listening } from '../../proxy/node/listen.ts';
 // start_run to an open merge gate. Screenshots go to test-output/screenshots/.
 const SHOTS = resolve('test-output/screenshots');
 
-let deployment: LocalDeployment;
+let deployment: TestDeployment;
 let browser: Browser;
 let context: BrowserContext;
-let offline: Listening;
 // The sandbox replays a run on this clock: the demo path moves it past the replay's end instead of waiting.
 const clock = createFrozenClock(new Date().toISOString());
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  deployment = await startLocalDeployment({ now: clock.now });
+  deployment = await startTestDeployment({ now: clock.now });
   browser = await launchChromium();
   context = await browser.newContext({ baseURL: deployment.baseUrl, viewport: { width: 1280, height: 900 } });
-  offline = await serveBuild(DIST);
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
-  await offline?.close();
   await deployment?.close();
 });
 
@@ -169,26 +163,6 @@ describe('Try it, against the running service', () => {
     expect((await send<ToolsAnswer>(page)).body.result.structuredContent).toMatchObject({ run_id: runId, status: 'open', blocking: [] });
     await reader.close();
   }, 60_000);
-});
-
-describe('Try it when the service cannot be reached', () => {
-  it('says so plainly when sending, and when signing in', async () => {
-    // The test build names https://warden.example, which does not resolve here; its pages are served from loopback.
-    const page = await (await browser.newContext({ baseURL: offline.url })).newPage();
-    await page.goto('/docs/reference/get-health');
-    await page.getByRole('button', { name: 'Send request' }).click();
-    const unreachable =
-      'Could not reach https://warden.example: the service is not running, or not reachable from this browser. Nothing came back.';
-    await statusSaying(page, unreachable).waitFor();
-    expect(await page.locator('[data-try-it] [data-status]').textContent()).toBe(unreachable);
-    expect(await page.locator('[data-try-it] [data-response]').isHidden()).toBe(true);
-    await page.goto('/docs/tools/get_account');
-    await page.getByRole('button', { name: 'Sign in to try' }).click();
-    const noSignIn = 'The service at https://warden.example is not reachable from this browser, so signing in is not possible right now.';
-    await statusSaying(page, noSignIn).waitFor();
-    expect(await page.locator('[data-try-it] [data-status]').textContent()).toBe(noSignIn);
-    expect(new URL(page.url()).pathname).toBe('/docs/tools/get_account');
-  });
 });
 
 describe('the build for that address', () => {

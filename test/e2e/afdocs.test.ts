@@ -1,29 +1,20 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDist } from '../../harness/build-dist.ts';
+import { describe, expect, it } from 'vitest';
 import { startWorker } from '../../harness/start-worker.ts';
 import { readEnv } from '../../proxy/config.ts';
 import { startNodeDoor } from '../../proxy/node/start-node-door.ts';
 import { PATHS } from '../../facts/paths.ts';
-import { getCheckablePort } from '../helpers/checkable-port.ts';
+import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
 
-// The Agent-Friendly Documentation Spec's own checker (afdocs) over the real content built for a loopback address and
-// served there from both doors: the Node edge server, then the worker in workerd on the same
-// port. No check may fail, and no warning may stand but those EXPLAINED_WARNINGS answers for.
-let port: number;
-let baseUrl: string;
-let dist: string;
-
-beforeAll(async () => {
-  port = await getCheckablePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  const appUrl = `http://127.0.0.1:${await getCheckablePort()}`;
-  dist = await buildDist({ baseUrl, appUrl, issuer: appUrl });
-}, 600_000);
-
-afterAll(() => dist && rmSync(dist, { recursive: true, force: true }));
+// The Agent-Friendly Documentation Spec's own checker (afdocs) over the test build (the real content, built for a
+// loopback address), served there from both doors: the Node edge server, then the worker in workerd on the same
+// port (this file runs in the `local` project, which holds that port). No check may fail, and no warning may stand
+// but those EXPLAINED_WARNINGS answers for.
+const baseUrl = BASE_URL;
+const port = Number(new URL(BASE_URL).port);
+const dist = DIST;
 
 /** Each result's line, and for a failed link check the links it found broken, so a failure says what to fix. */
 const report = (results: { status: string; id: string; message: string; details?: Record<string, unknown> }[]) =>

@@ -1,15 +1,6 @@
 import { resolve } from 'node:path';
 import { inject } from 'vitest';
-import { APP_URL, TEST_DIST } from './test-build.ts';
-
-export { APP_URL };
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The base URL the project's build was made for, provided by its global set-up. */
-    testBaseUrl: string;
-  }
-}
+import { TEST_DIST } from './test-build.ts';
 
 /**
  * The build the build and edge tests read: the real content in .test-dist (built once per `npm test` by
@@ -17,10 +8,12 @@ declare module 'vitest' {
  */
 export const DIST = process.env.WARDEN_TEST_DIST ? resolve(process.env.WARDEN_TEST_DIST) : TEST_DIST;
 /**
- * The base URL that build is made for: the public example for .test-dist, a loopback address for the scale site (so
- * the afdocs checker can walk it where it is served). The project's global set-up decides it and provides it.
+ * The base URL that build is made for: a loopback address (for .test-dist, the one the `local` project serves it at;
+ * for the scale site, where test/e2e/afdocs-scale.test.ts serves it). The project's global set-up decides it.
  */
 export const BASE_URL = inject('testBaseUrl');
+/** The hosted origin that build names: for .test-dist, where the `local` project runs the sandbox. */
+export const APP_URL = inject('testAppUrl');
 
 /**
  * The content as the test build saw it. Always pass the environment explicitly: vitest sets

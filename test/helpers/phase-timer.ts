@@ -16,7 +16,8 @@ export async function timePhase<T>(name: string, step: () => T | Promise<T>): Pr
   try {
     return await step();
   } finally {
-    (store[KEY] ??= []).push({ name, seconds: (performance.now() - started) / 1000 });
+    store[KEY] ??= [];
+    store[KEY].push({ name, seconds: (performance.now() - started) / 1000 });
   }
 }
 

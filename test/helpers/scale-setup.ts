@@ -13,4 +13,5 @@ export default async function setup(project: TestProject): Promise<void> {
       : `Kept the ${SCALE_PAGES}-page site built from the same sources for ${site.baseUrl}`,
   );
   project.provide('testBaseUrl', site.baseUrl);
+  project.provide('testAppUrl', site.appUrl);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runAstroBuild } from '../../harness/build-dist.ts';
+import { runAstroBuild } from '../../tooling/run-build.ts';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { writeGeneratedPages } from '../../harness/generated-pages.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
@@ -9,7 +9,7 @@ import { toSourceHash } from '../../runtime/node/source-hash.ts';
 import { getPortBelowEphemeral, isPortFree } from '../../harness/free-port.ts';
 import { toLocalUrl } from '../../runtime/local-defaults.ts';
 import { isCheckablePort } from './checkable-port.ts';
-import { APP_URL, PRODUCTION } from './test-build.ts';
+import { PRODUCTION, SCALE_APP_URL } from './test-build.ts';
 
 /** Generated pages of the scale build, on top of the real content. */
 export const SCALE_PAGES = 5_000;
@@ -33,7 +33,7 @@ export async function chooseScaleSite(): Promise<ScaleSite> {
   const keptPort = kept ? Number(new URL(kept).port) : 0;
   const port =
     keptPort && isCheckablePort(keptPort) && (await isPortFree(keptPort)) ? keptPort : await getPortBelowEphemeral(isCheckablePort);
-  return { dist: SCALE_DIST, baseUrl: toLocalUrl(port), appUrl: APP_URL };
+  return { dist: SCALE_DIST, baseUrl: toLocalUrl(port), appUrl: SCALE_APP_URL };
 }
 
 // Beside the build, not in it: what it was made from, and the source digest its _build.json records.
@@ -67,7 +67,7 @@ export async function buildScaleSite(site: ScaleSite): Promise<number> {
   try {
     writeGeneratedPages(join(project, 'content', 'docs'), SCALE_PAGES);
     sourceHash = toSourceHash(project);
-    await runAstroBuild(project, { ...PRODUCTION, WARDEN_OUT_DIR: site.dist, BASE_URL: site.baseUrl, APP_URL: site.appUrl });
+    await runAstroBuild({ ...PRODUCTION, WARDEN_OUT_DIR: site.dist, BASE_URL: site.baseUrl, APP_URL: site.appUrl }, { cwd: project });
   } finally {
     removeProjectCopy(project);
   }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
@@ -32,24 +32,31 @@ function isRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
-function aptGet(args: string[]): void {
-  const result = spawnSync('apt-get', args, {
+function aptGet(args: string[]): Promise<void> {
+  const child = spawn('apt-get', args, {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     stdio: ['ignore', 'ignore', 'pipe'],
-    encoding: 'utf8',
   });
-  if (result.status !== 0) {
-    const why = result.error ? result.error.message : (result.stderr.trim().split('\n').pop() ?? `exit ${result.status}`);
-    throw new Error(`apt-get ${args.join(' ')} failed: ${why}`);
-  }
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  return new Promise((done, fail) => {
+    child.once('error', (error) => fail(new Error(`apt-get ${args.join(' ')} failed: ${error.message}`)));
+    child.once('close', (status) => {
+      if (status === 0) return done();
+      const why = stderr.trim().split('\n').pop() || `exit ${status}`;
+      fail(new Error(`apt-get ${args.join(' ')} failed: ${why}`));
+    });
+  });
 }
 
 /**
  * Makes sure the system tools exist before any test runs. As root it installs what is missing from
- * Debian's archive (measured here: about 40 s for all three on a fresh machine); as anyone else it stops
+ * Debian's archive (beside the builds, which need none of them); as anyone else it stops
  * the run with one message naming the command to run, rather than letting tests skip or fail one by one.
  */
-export function provideSystemTools(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): void {
+export async function provideSystemTools(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Promise<void> {
   const missing = findMissingTools();
   if (missing.length === 0) return;
   const install = ['install', '-y', '-qq', '--no-install-recommends', ...missing];
@@ -57,8 +64,8 @@ export function provideSystemTools(log: (line: string) => void = (line) => proce
     throw new Error(`npm test needs the Debian packages ${missing.join(', ')}. Install them once with: sudo apt-get ${install.join(' ')}`);
   }
   log(`Installing Debian packages the tests need: ${missing.join(', ')} …`);
-  aptGet(['update', '-qq']);
-  aptGet(install);
+  await aptGet(['update', '-qq']);
+  await aptGet(install);
   const still = findMissingTools();
   if (still.length > 0) throw new Error(`apt-get installed ${missing.join(', ')} but ${still.join(', ')} is still missing`);
   log(`Installed ${missing.join(', ')}.`);

@@ -2,13 +2,12 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../scripts/verify/run-verify.ts';
-import { getFreePort } from '../sandbox/sandbox-fixture.ts';
-import { startLocalDeployment, type LocalDeployment } from './helpers/local-deployment.ts';
+import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
 import { startTamperingProxy, type Tamper } from './helpers/tampering-proxy.ts';
 
 // A deliberately broken deployment: the real one behind a proxy that breaks one rule at a time.
 const run = promisify(execFile);
-let local: LocalDeployment;
+let local: TestDeployment;
 let broken: Awaited<ReturnType<typeof startTamperingProxy>>;
 
 const tamper: Tamper = (path, method, status, headers, body) => {
@@ -31,9 +30,9 @@ const tamper: Tamper = (path, method, status, headers, body) => {
 };
 
 beforeAll(async () => {
-  const port = await getFreePort();
-  local = await startLocalDeployment({ publicPort: port });
-  broken = await startTamperingProxy(local.edge.url, tamper, port);
+  // The build's base URL is the proxy's: the edge listens elsewhere, behind it.
+  local = await startTestDeployment({ edgeElsewhere: true });
+  broken = await startTamperingProxy(local.edge.url, tamper, Number(new URL(local.baseUrl).port));
 });
 afterAll(async () => {
   await broken?.close();

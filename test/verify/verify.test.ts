@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../scripts/verify/run-verify.ts';
 import type { RuleResult } from '../../verify/rule-result.ts';
 import { getFreePort } from '../sandbox/sandbox-fixture.ts';
-import { startLocalDeployment, type LocalDeployment } from './helpers/local-deployment.ts';
+import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
 
 const run = promisify(execFile);
-let local: LocalDeployment;
+let local: TestDeployment;
 
 beforeAll(async () => {
-  local = await startLocalDeployment();
+  local = await startTestDeployment();
 });
 afterAll(async () => {
   await local?.close();

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildRelease, readReleaseManifest } from '../../../cli/build/build-release.ts';
+import { buildRelease, readReleaseManifest, type ReleaseManifest } from '../../../cli/build/build-release.ts';
 import { readMachine } from '../../../cli/core/machine.ts';
 import { toTarget } from '../../../cli/core/release-sums.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
@@ -35,7 +35,7 @@ export const BINARY = TEST_SITE.cli.binary;
  * (called from the global setup, once, so no test runs a binary that another worker is still writing). The
  * release tests build it a second time and compare (test/cli/release/release-targets.test.ts).
  */
-export async function buildTestRelease(): Promise<void> {
+export async function buildTestRelease(): Promise<ReleaseManifest> {
   const manifest = await buildRelease({
     root: process.cwd(),
     outDir: TEST_RELEASE_DIR,
@@ -51,6 +51,7 @@ export async function buildTestRelease(): Promise<void> {
     mkdirSync(unpacked, { recursive: true });
     execFileSync('tar', ['-xzf', toArchivePath(TEST_RELEASE_DIR), '-C', unpacked]);
   }
+  return manifest;
 }
 
 /** The path of the archive of `target` in a release folder (the pinned version's folder). */
