@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 export const COPY_ROOT = resolve('.build-tmp');
 
 /**
- * A copy of the files an `astro build` reads (config, src, content, runtime, facts) in a fresh folder under `.build-tmp/`.
+ * A copy of the files an `astro build` reads (config, src, content, runtime, facts, documents) in a fresh folder under `.build-tmp/`.
  * Each copy has its own `.astro/` and `node_modules/.astro/` caches, so concurrent builds (other tests,
  * other engineers' builds of the checkout) never share or corrupt them.
  */
@@ -13,7 +13,7 @@ export function copyProject(prefix = 'project-'): string {
   mkdirSync(COPY_ROOT, { recursive: true });
   const dir = mkdtempSync(join(COPY_ROOT, prefix));
   for (const f of ['astro.config.mjs', 'tsconfig.json', 'package.json']) cpSync(resolve(f), join(dir, f));
-  for (const d of ['src', 'content', 'runtime', 'facts']) cpSync(resolve(d), join(dir, d), { recursive: true });
+  for (const d of ['src', 'content', 'runtime', 'facts', 'documents']) cpSync(resolve(d), join(dir, d), { recursive: true });
   return dir;
 }
 

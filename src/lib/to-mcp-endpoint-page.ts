@@ -3,6 +3,7 @@ import { PATHS, toUrl } from '../../facts/paths.ts';
 import type { Site } from '../schemas/site.ts';
 import { toMcpConnect } from './to-mcp-connect.ts';
 import { escapeHtml } from './escape-html.ts';
+import { toJsonLdScript, toPageJsonLd } from '../../documents/to-json-ld.ts';
 
 const code = (text: string) => `<pre><code>${escapeHtml(text)}</code></pre>`;
 const link = (href: string, text = href) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
@@ -51,6 +52,7 @@ export function toMcpEndpointPage(site: Site): string {
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(summary)}">
 <link rel="canonical" href="${escapeHtml(connect.url)}">
+<script type="application/ld+json">${toJsonLdScript(toPageJsonLd(site, { path: PATHS.mcpEndpointPage, title, description: summary, updated: site.updated }, []))}</script>
 <link rel="alternate" type="text/markdown" href="${escapeHtml(twin)}">
 ${AGENT_LINKS.map((l) => `<link rel="${l.rel}"${l.type ? ` type="${l.type}"` : ''} href="${l.path}">`).join('\n')}
 <style>body{font:1rem/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}pre{background:#f3f3f6;padding:.75rem;white-space:pre-wrap;overflow-wrap:anywhere}code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}</style>
