@@ -45,7 +45,10 @@ export function createStaticMemo(
     if (toAcceptChoice(accept) !== 'open') markdown = toVariant(accept) === 'markdown';
     else {
       const plain = list?.[slot(false, coding)];
-      markdown = plain !== undefined && plain.variant === undefined ? false : toPageVariant(accept, request.headers.get('user-agent'), isAiAgent) === 'markdown';
+      markdown =
+        plain !== undefined && plain.variant === undefined
+          ? false
+          : toPageVariant(accept, request.headers.get('user-agent'), isAiAgent) === 'markdown';
     }
     const known = list?.[slot(markdown, coding)];
     if (known) return known;

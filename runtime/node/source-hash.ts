@@ -4,7 +4,15 @@ import { join, relative } from 'node:path';
 import { listFiles } from './list-files.ts';
 
 /** What `astro build` reads, relative to the project root: a change in any of them changes the output. */
-export const BUILD_SOURCES = ['astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'content', 'src', 'documents'] as const;
+export const BUILD_SOURCES = [
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'content',
+  'src',
+  'documents',
+] as const;
 
 /**
  * A digest of every file the build reads (names and bytes, in a stable order). The build records it in

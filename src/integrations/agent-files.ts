@@ -72,7 +72,8 @@ export function agentFiles(content: Content): AstroIntegration {
         // The sitemaps, with each page's date as its twin's front matter gives it (from the page's own JSON-LD).
         const mapped = pages.map((p): SitemapPage => {
           const updated = toTwinParts(twins.get(p.path)!).fields.last_updated;
-          if (!updated) throw new Error(`${toTwinPath(p.path)}: no last_updated in its front matter (the page's JSON-LD has no dateModified)`);
+          if (!updated)
+            throw new Error(`${toTwinPath(p.path)}: no last_updated in its front matter (the page's JSON-LD has no dateModified)`);
           return { path: p.path, title: p.title, section: p.section, updated };
         });
         writeOut(out, PATHS.sitemap, toSitemapXml(site.base_url, mapped));

@@ -91,21 +91,21 @@ function absolutizeLinks(root: HTMLElement, ctx: TwinContext): void {
  * documents/to-json-ld.ts) and its canonical link, so the twin states what the page states.
  */
 function toTwinFacts(doc: HTMLElement, ctx: TwinContext, title: string, description: string | undefined): TwinFacts {
-  let updated: string | undefined;
+  let article: { headline?: string; dateModified?: string } | undefined;
   for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
     try {
-      const graph = JSON.parse(script.text) as { '@graph'?: { '@type'?: string; dateModified?: string }[] };
-      updated ??= graph['@graph']?.find((node) => node['@type'] === 'TechArticle')?.dateModified;
+      const graph = JSON.parse(script.text) as { '@graph'?: { '@type'?: string; headline?: string; dateModified?: string }[] };
+      article ??= graph['@graph']?.find((node) => node['@type'] === 'TechArticle');
     } catch {
       throw new TwinError(`${ctx.pagePath}: its JSON-LD is not JSON`);
     }
   }
   const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
   return {
-    title,
+    title: article?.headline ?? title,
     description: description?.replace(/\s+/g, ' '),
     canonicalUrl: canonical && /^https?:/.test(canonical) ? canonical : toUrl(ctx.baseUrl, ctx.pagePath),
-    updated,
+    updated: article?.dateModified,
   };
 }
 

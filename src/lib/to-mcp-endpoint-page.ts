@@ -34,7 +34,7 @@ export function toMcpEndpointPage(site: Site): string {
     code(connect.claudeCommand),
     '<p>Any client add-mcp knows (Cursor, VS Code, Claude Code and others):</p>',
     code(connect.addMcpCommand),
-    `<p>Over local stdio, with the ${escapeHtml(site.cli.binary)} CLI installed (${link(toUrl(site.base_url, site.cli.installer_path))}), it signs in and renews tokens itself:</p>`,
+    `<p>Over local stdio, with the ${escapeHtml(site.cli.binary)} CLI installed (<code>curl -fsSL ${escapeHtml(toUrl(site.base_url, site.cli.installer_path))} | sh</code>), it signs in and renews tokens itself:</p>`,
     code(connect.stdioCommand),
     '<h2 id="more">More</h2>',
     '<ul>',
