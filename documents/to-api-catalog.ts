@@ -31,6 +31,7 @@ export function toApiCatalog({ site, operations }: Content): { linkset: Array<Re
         'service-meta': [
           { href: at(PATHS.protectedResource), type: 'application/json', title: 'OAuth protected-resource metadata' },
           { href: at(PATHS.mcpManifest), type: 'application/json', title: 'Tool product manifest' },
+          { href: at(PATHS.aiCatalog), type: 'application/json', title: 'AI Catalog: the MCP server and the Agent Skill' },
         ],
         status: [{ href: at(PATHS.health), type: 'application/json' }],
       },

@@ -1,6 +1,11 @@
 import type { Content } from '../content-model/read-content.ts';
 import type { BuildFacts } from '../facts/build-facts.ts';
+import { createRequire } from 'node:module';
 import { toSkillUri } from '../facts/paths.ts';
+import { toAiAgentPatterns, type CrawlerEntry } from './to-ai-agents.ts';
+
+// The maintained list of crawlers and agents (crawler-user-agents, monthly releases): its `require` export is the JSON.
+const crawlers = createRequire(import.meta.url)('crawler-user-agents') as CrawlerEntry[];
 
 /** The facts a build writes for the servers (`dist/_build.json`), from the content it was made from. */
 export function toBuildFacts({ site, errors, skills, release }: Content, sourceHash: string): BuildFacts {
@@ -17,5 +22,6 @@ export function toBuildFacts({ site, errors, skills, release }: Content, sourceH
     public_methods: site.mcp.public_methods,
     public_resources: skills.map((skill) => toSkillUri(skill.name)),
     errors,
+    ai_agents: toAiAgentPatterns(crawlers),
   };
 }

@@ -3,6 +3,7 @@ import TurndownService from 'turndown';
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import { toTwinPath, toUrl } from '../facts/paths.ts';
 import { escapeHtmlText } from './escape-html.ts';
+import { toFrontMatter, type TwinFacts } from './to-twin-front-matter.ts';
 
 /** What a twin needs to know about its page and the site. */
 export interface TwinContext {
@@ -85,7 +86,33 @@ function absolutizeLinks(root: HTMLElement, ctx: TwinContext): void {
   }
 }
 
-/** Converts a built Starlight HTML page into its markdown twin: title, description, then the page body. */
+/**
+ * What the twin's front matter says, read from the page's head: its JSON-LD article (title, description, date,
+ * documents/to-json-ld.ts) and its canonical link, so the twin states what the page states.
+ */
+function toTwinFacts(doc: HTMLElement, ctx: TwinContext, title: string, description: string | undefined): TwinFacts {
+  let article: { headline?: string; dateModified?: string } | undefined;
+  for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
+    try {
+      const graph = JSON.parse(script.text) as { '@graph'?: { '@type'?: string; headline?: string; dateModified?: string }[] };
+      article ??= graph['@graph']?.find((node) => node['@type'] === 'TechArticle');
+    } catch {
+      throw new TwinError(`${ctx.pagePath}: its JSON-LD is not JSON`);
+    }
+  }
+  const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  return {
+    title: article?.headline ?? title,
+    description: description?.replace(/\s+/g, ' '),
+    canonicalUrl: canonical && /^https?:/.test(canonical) ? canonical : toUrl(ctx.baseUrl, ctx.pagePath),
+    updated: article?.dateModified,
+  };
+}
+
+/**
+ * Converts a built Starlight HTML page into its markdown twin: front matter (title, description, canonical URL,
+ * last-updated date), the title, description, then the page body.
+ */
 export function toMarkdownTwin(html: string, ctx: TwinContext): string {
   // Parse only <head> and <main>: the sidebar lists every page, so parsing whole pages grows with the square
   // of the site's size (npm run bench, build section).
@@ -121,7 +148,7 @@ export function toMarkdownTwin(html: string, ctx: TwinContext): string {
       .trim();
     if (markdown) parts.push(markdown);
   }
-  const twin = `${parts.join('\n\n')}\n`;
+  const twin = `${toFrontMatter(toTwinFacts(doc, ctx, title, description))}${parts.join('\n\n')}\n`;
   if (/<[a-z][\w-]*[\s>]/i.test(twin.replace(/```[\s\S]*?```/g, '').replace(/`[^`]*`/g, ''))) {
     throw new TwinError(`${ctx.pagePath}: HTML or JSX left in the markdown twin`);
   }

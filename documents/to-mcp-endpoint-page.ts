@@ -3,6 +3,7 @@ import { PATHS, toUrl } from '../facts/paths.ts';
 import type { Site } from '../content-model/schemas/site.ts';
 import { toMcpConnect } from './to-mcp-connect.ts';
 import { escapeHtml } from './escape-html.ts';
+import { toJsonLdScript, toPageJsonLd } from './to-json-ld.ts';
 
 const code = (text: string) => `<pre><code>${escapeHtml(text)}</code></pre>`;
 const link = (href: string, text = href) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
@@ -33,7 +34,7 @@ export function toMcpEndpointPage(site: Site): string {
     code(connect.claudeCommand),
     '<p>Any client add-mcp knows (Cursor, VS Code, Claude Code and others):</p>',
     code(connect.addMcpCommand),
-    `<p>Over local stdio, with the ${escapeHtml(site.cli.binary)} CLI installed (${link(toUrl(site.base_url, site.cli.installer_path))}), it signs in and renews tokens itself:</p>`,
+    `<p>Over local stdio, with the ${escapeHtml(site.cli.binary)} CLI installed (<code>curl -fsSL ${escapeHtml(toUrl(site.base_url, site.cli.installer_path))} | sh</code>), it signs in and renews tokens itself:</p>`,
     code(connect.stdioCommand),
     '<h2 id="more">More</h2>',
     '<ul>',
@@ -51,6 +52,7 @@ export function toMcpEndpointPage(site: Site): string {
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(summary)}">
 <link rel="canonical" href="${escapeHtml(connect.url)}">
+<script type="application/ld+json">${toJsonLdScript(toPageJsonLd(site, { path: PATHS.mcpEndpointPage, title, description: summary, updated: site.updated }, []))}</script>
 <link rel="alternate" type="text/markdown" href="${escapeHtml(twin)}">
 ${AGENT_LINKS.map((l) => `<link rel="${l.rel}"${l.type ? ` type="${l.type}"` : ''} href="${l.path}">`).join('\n')}
 <style>body{font:1rem/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}pre{background:#f3f3f6;padding:.75rem;white-space:pre-wrap;overflow-wrap:anywhere}code{font-family:ui-monospace,monospace;overflow-wrap:anywhere}</style>

@@ -10,8 +10,9 @@ export function toContentSignal(signals: Site['content_signals']): string {
 
 /**
  * robots.txt (RFC 9309): every crawler and agent may fetch everything, so search engines can read the
- * `X-Robots-Tag: noindex` of the markdown twins and agents can read them; the sitemap and the agent index are named.
- * The group's Content-Signal line (contentsignals.org) says what the fetched pages may be used for.
+ * `X-Robots-Tag: noindex` of the markdown twins and agents can read them; the sitemap and the agent index are named,
+ * and the AI Catalog by an `Agentmap:` line (Agentic Resource Discovery §5.1, a record outside any group, like
+ * `Sitemap:`). The group's Content-Signal line (contentsignals.org) says what the fetched pages may be used for.
  */
 export function toRobotsTxt(site: Pick<Site, 'base_url' | 'product' | 'content_signals'>): string {
   return [
@@ -24,6 +25,7 @@ export function toRobotsTxt(site: Pick<Site, 'base_url' | 'product' | 'content_s
     'Allow: /',
     '',
     `Sitemap: ${toUrl(site.base_url, PATHS.sitemap)}`,
+    `Agentmap: ${toUrl(site.base_url, PATHS.aiCatalog)}`,
     '',
   ].join('\n');
 }

@@ -28,6 +28,11 @@ export const buildFactsSchema = z.strictObject({
   /** The resources `resources/read` may read without a credential: the published Agent Skills (facts/paths.ts toSkillUri). */
   public_resources: z.array(z.string().min(1)),
   errors: errorsSchema,
+  /**
+   * User-agent patterns (regular expressions from the crawler-user-agents list, documents/to-ai-agents.ts) of the AI
+   * agents that get a page's markdown twin when Accept leaves the choice open.
+   */
+  ai_agents: z.array(z.string().min(1)).default([]),
 });
 
 /** The facts of one build. */

@@ -21,6 +21,8 @@ export const PATHS = {
   mcpServerCard: '/.well-known/mcp/server-card.json',
   /** The MCP Registry's server.json for this server (its remote endpoint), as a document anyone can fetch. */
   mcpServerJson: '/.well-known/mcp/server.json',
+  /** The AI Catalog (Agentic Resource Discovery, specVersion 1.0): the agentic resources this site offers, each with where to fetch it. */
+  aiCatalog: '/.well-known/ai-catalog.json',
   /** Agent Skills discovery index (Agent Skills Discovery 0.2.0, an RFC 8615 well-known address). */
   agentSkillsIndex: '/.well-known/agent-skills/index.json',
   cliDoc: '/docs/cli',
@@ -33,7 +35,12 @@ export const PATHS = {
   install: '/install',
   /** The Windows installer, for `irm <base_url>/install.ps1 | iex`. */
   installPs1: '/install.ps1',
-  sitemap: '/sitemap-index.xml',
+  /** The sitemap with every page and its last-updated date (sitemaps.org 0.9); `/sitemap-index.xml` names it. */
+  sitemap: '/sitemap.xml',
+  /** Astro's sitemap index (@astrojs/sitemap, which Starlight adds), kept for whoever learned its address. */
+  sitemapIndex: '/sitemap-index.xml',
+  /** Every page's markdown twin as one markdown list, by section: the sitemap for agents that read markdown. */
+  sitemapMd: '/sitemap.md',
   robots: '/robots.txt',
   favicon: '/favicon.svg',
   faviconIco: '/favicon.ico',

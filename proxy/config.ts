@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Errors } from '../facts/problem.ts';
 import type { BuildFacts, BuiltFor } from '../facts/build-facts.ts';
+import { toAiAgentTest } from '../runtime/http/ai-agent-test.ts';
+import { remembered } from '../runtime/http/remembered.ts';
 import { toUrl, PATHS } from '../facts/paths.ts';
 import { toAuthIssuer, toTokenIssuer } from '../runtime/auth-issuer.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
@@ -97,6 +99,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Browser origins allowed to call the MCP paths besides this host's own. */
   allowedOrigins: string[];
+  /** Whether a User-Agent names an AI agent that gets a page's twin when Accept leaves it open (build facts `ai_agents`); none, never. */
+  isAiAgent?: (userAgent: string) => boolean;
 }
 
 /** The base URL this process serves: BASE_URL, else http://HOST:PORT. */
@@ -160,5 +164,12 @@ export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): Ap
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    isAiAgent: toAiAgentLookup(facts.ai_agents),
   };
+}
+
+/** The AI-agent test of a build's patterns, each user agent's answer remembered (clients send few distinct values). */
+function toAiAgentLookup(patterns: readonly string[] | undefined): ((userAgent: string) => boolean) | undefined {
+  const test = toAiAgentTest(patterns ?? []);
+  return test && remembered(test, 1024);
 }

@@ -45,6 +45,7 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
     path: request.path,
     accept: request.headers.get('accept'),
     acceptEncoding: request.headers.get('accept-encoding'),
+    userAgent: request.headers.get('user-agent'),
     preflight: request.method === 'OPTIONS' && request.headers.get('access-control-request-method') !== null,
   });
   const finish = (kind: RouteKind, answer: Answer) => withSharedHeaders(config, kind, answer);
@@ -55,7 +56,7 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
     search: createSearchRoute(config, deps.files),
     // `/api/*` paths with no route of their own are the static route's problem 404s (or a file such as /api/catalog).
     api: staticRoute,
-    static: deps.filesInMemory ? createStaticMemo(staticRoute, (answer) => finish('static', answer)) : staticRoute,
+    static: deps.filesInMemory ? createStaticMemo(staticRoute, (answer) => finish('static', answer), config.isAiAgent) : staticRoute,
   };
 
   const settle = (kind: RouteKind, request: EdgeRequest, plan: Plan): Plan => {

@@ -26,6 +26,8 @@ export const siteSchema = z
     base_url: httpUrl,
     app_url: httpUrl,
     docs_path: absolutePath,
+    /** The docs' last revision date (YYYY-MM-DD): each page's last-updated date unless its front matter has `lastUpdated`. */
+    updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date, YYYY-MM-DD'),
     scopes: z.array(z.strictObject({ name: scopeName, description: z.string().min(1) })).min(1),
     access_scope: scopeName,
     free_tier: z.strictObject({
@@ -68,6 +70,8 @@ export const siteSchema = z
       public_methods: z.array(z.string().regex(/^[a-z]+(\/[a-zA-Z]+)*$/)).min(1),
       /** The page a GET of the MCP endpoint by a browser or agent gets (not an MCP client's event stream). */
       endpoint_page: z.strictObject({ title: z.string().min(1), summary: z.string().min(1) }),
+      /** Questions a person asks that this server answers: the AI Catalog entry's `representativeQueries` (ARD §4.2: 2 to 5). */
+      representative_queries: z.array(z.string().trim().min(1)).min(2).max(5),
     }),
     agent_guidance: z.strictObject({
       when_to_use: z.array(z.string().min(1)).min(1),

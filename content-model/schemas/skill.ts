@@ -27,6 +27,8 @@ export const skillSchema = z.strictObject({
   /** A governed run, step by step: one item per step, naming the tools it uses. */
   workflow: z.array(prose).min(1),
   errors: prose,
+  /** Questions a person asks that this skill answers: the AI Catalog entry's `representativeQueries` (ARD §4.2: 2 to 5). */
+  representative_queries: z.array(prose).min(2).max(5),
 });
 
 /** One Agent Skill's prose, as written in content (placeholders filled). */

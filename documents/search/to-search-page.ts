@@ -1,6 +1,7 @@
 import type { SearchPageInput, SearchSectionInput } from '../../runtime/search/search-index-format.ts';
 import type { HeadingId } from './to-heading-ids.ts';
 import { toPlainInline, toPlainText } from './to-plain-text.ts';
+import { toTwinParts } from '../to-twin-front-matter.ts';
 
 /** A page's twin and its HTML headings disagree, or the twin is not one the build wrote: the build fails with this. */
 export class SearchPageError extends Error {
@@ -18,12 +19,12 @@ const detach = (text: string): string => JSON.parse(JSON.stringify(text)) as str
 const toKey = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
- * A page for the search index, from its markdown twin (toMarkdownTwin: title, description, the preamble every twin
+ * A page for the search index, from its markdown twin (toMarkdownTwin: front matter, which is skipped, title, description, the preamble every twin
  * shares, the `Page:` line, then the body) and the heading ids of its HTML: one section before the first heading,
  * then one per heading, each pointing at the id the HTML page gives that heading.
  */
 export function toSearchPage(twin: string, headings: readonly HeadingId[], page: { path: string; preambleLine: string }): SearchPageInput {
-  const lines = twin.split('\n');
+  const lines = toTwinParts(twin).body.split('\n');
   const pageLine = lines.findIndex((l) => l.startsWith('Page: '));
   if (!lines[0]?.startsWith('# ') || pageLine < 0) throw new SearchPageError(`${page.path}: the twin has no "# title" and "Page:" lines`);
   const description = lines

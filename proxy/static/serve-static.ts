@@ -5,7 +5,7 @@ import { createProblemError } from '../errors/http-errors.ts';
 import { type Answer, type HeaderRecord, toTextAnswer } from '../plan/plan.ts';
 import { toPageLinks, toTwinLinks } from './agent-links.ts';
 import { toFileAnswer } from './file-answer.ts';
-import { toVariant } from './negotiate.ts';
+import { toPageVariant, toVariant } from './negotiate.ts';
 import { DOCUMENT_METHODS, toDocumentOptions } from './document-options.ts';
 import { toSafePath } from './safe-path.ts';
 import type { SiteFiles, StaticFile } from './static-files.ts';
@@ -17,9 +17,17 @@ export interface StaticRequest {
   path: string;
   accept: string | null | undefined;
   acceptEncoding: string | null | undefined;
+  /** Read only for a page, when Accept leaves its variant open (negotiate.ts toPageVariant). */
+  userAgent?: string | null;
   /** Whether an OPTIONS request is a CORS preflight (it names the method it asks for: Fetch standard §3.2.2). */
   preflight?: boolean;
 }
+
+/**
+ * A negotiable page's Vary: Accept, and User-Agent, since an AI agent that names itself gets the twin when Accept
+ * leaves the choice open (RFC 9110 §12.5.5: every header the choice may depend on, on both variants).
+ */
+export const PAGE_VARY = 'Accept, User-Agent';
 
 /** What the static route answers for a request, before 304 and HEAD (applied when it is written: proxy/plan/written.ts). */
 export type StaticPlanner = (request: StaticRequest) => Promise<Answer>;
@@ -103,19 +111,20 @@ export function createStaticPlanner(config: AppConfig, files: SiteFiles): Static
     }
 
     // A page: the variant asked for, read alone (one asset fetch in the worker), the other checked only when needed.
+    const pageMarkdown = toPageVariant(request.accept, request.userAgent, config.isAiAgent) === 'markdown';
     const twinPath = toTwinPath(path);
     const headers: HeaderRecord = {};
-    const twin = wantsMarkdown ? await files.get(twinPath) : undefined;
+    const twin = pageMarkdown ? await files.get(twinPath) : undefined;
     if (twin) {
-      // Both variants carry Vary: Accept, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
-      headers.vary = 'Accept';
+      // Both variants carry the Vary, or a shared cache hands markdown to browsers (RFC 9110 §12.5.5).
+      headers.vary = PAGE_VARY;
       headers['content-location'] = twinPath;
       return { ...toFileAnswer(twin, twinHeaders(config, headers, path), request.acceptEncoding), variant: 'markdown' };
     }
     const html = await files.get(toHtmlPath(path));
     if (!html) return missing(path);
-    if (!wantsMarkdown && (await files.has(twinPath))) {
-      headers.vary = 'Accept';
+    if (!pageMarkdown && (await files.has(twinPath))) {
+      headers.vary = PAGE_VARY;
       headers.link = toPageLinks(config.baseUrl, path);
       return { ...toFileAnswer(html, headers, request.acceptEncoding), variant: 'html' };
     }

@@ -1,7 +1,7 @@
 import { toContentCoding } from '../../runtime/http/content-coding.ts';
 import type { EdgeRequest } from '../edge-request.ts';
 import type { Answer } from '../plan/plan.ts';
-import { toVariant } from './negotiate.ts';
+import { toAcceptChoice, toPageVariant, toVariant } from './negotiate.ts';
 
 // Only paths that need no decoding and hold no dot segment: anything else takes the planner's full path checks.
 const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;
@@ -15,11 +15,17 @@ const slot = (markdown: boolean, coding: string | undefined): number =>
 
 /**
  * Remembers the static route's answers over files held in memory, which never change while the process runs: a
- * GET or HEAD of a plain path depends only on the path, the variant Accept chooses and the coding Accept-Encoding
- * chooses (proxy/static/serve-static.ts), so each is planned once, finished once (`finish`) and then answered as it
- * is, at once. 304 and HEAD are applied per request when it is written.
+ * GET or HEAD of a plain path depends only on the path, the variant and the coding Accept-Encoding chooses
+ * (proxy/static/serve-static.ts), so each is planned once, finished once (`finish`) and then answered as it is, at
+ * once. 304 and HEAD are applied per request when it is written. The variant is Accept's, except for a page when
+ * Accept leaves it open: then the user agent's (negotiate.ts toPageVariant), looked up only for such a page, which
+ * its remembered answer tells (a page's answer names its variant; another path's does not).
  */
-export function createStaticMemo(route: (request: EdgeRequest) => Promise<Answer>, finish: (answer: Answer) => Answer) {
+export function createStaticMemo(
+  route: (request: EdgeRequest) => Promise<Answer>,
+  finish: (answer: Answer) => Answer,
+  isAiAgent?: (userAgent: string) => boolean,
+) {
   const answers = new Map<string, (Answer | undefined)[]>();
   let remembered = 0;
   return (request: EdgeRequest): Answer | Promise<Answer> => {
@@ -32,22 +38,35 @@ export function createStaticMemo(route: (request: EdgeRequest) => Promise<Answer
     ) {
       return route(request);
     }
-    const at = slot(toVariant(request.headers.get('accept')) === 'markdown', toContentCoding(request.headers.get('accept-encoding')));
-    const known = answers.get(path)?.[at];
+    const accept = request.headers.get('accept');
+    const coding = toContentCoding(request.headers.get('accept-encoding'));
+    const list = answers.get(path);
+    let markdown: boolean;
+    if (toAcceptChoice(accept) !== 'open') markdown = toVariant(accept) === 'markdown';
+    else {
+      const plain = list?.[slot(false, coding)];
+      markdown =
+        plain !== undefined && plain.variant === undefined
+          ? false
+          : toPageVariant(accept, request.headers.get('user-agent'), isAiAgent) === 'markdown';
+    }
+    const known = list?.[slot(markdown, coding)];
     if (known) return known;
     return route(request).then((answer) => {
+      // Kept where the planner's own choice puts it: a page under its variant, any other path under Accept's.
+      const at = slot(answer.variant ? answer.variant === 'markdown' : toVariant(accept) === 'markdown', coding);
       if (remembered >= MAX_REMEMBERED) {
         answers.clear();
         remembered = 0;
       }
-      let list = answers.get(path);
-      if (!list) {
-        list = Array.from({ length: 6 });
-        answers.set(path, list);
+      let kept = answers.get(path);
+      if (!kept) {
+        kept = Array.from({ length: 6 });
+        answers.set(path, kept);
       }
       const finished = finish(answer);
-      if (!list[at]) remembered++;
-      list[at] = finished;
+      if (!kept[at]) remembered++;
+      kept[at] = finished;
       return finished;
     });
   };

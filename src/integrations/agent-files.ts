@@ -16,6 +16,8 @@ import type { LlmsPage } from '../../documents/to-llms-sections.ts';
 import { toBuildFacts } from '../../documents/to-build-facts.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
 import { getContentDir } from '../../content-model/read-content.ts';
+import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
+import { toSitemapMd, toSitemapXml, type SitemapPage } from '../../documents/to-sitemaps.ts';
 
 /** Writes a file under the output folder, creating its folder. */
 function writeOut(out: string, path: string, text: string): void {
@@ -67,6 +69,15 @@ export function agentFiles(content: Content): AstroIntegration {
               file.note,
             ),
           );
+        // The sitemaps, with each page's date as its twin's front matter gives it (from the page's own JSON-LD).
+        const mapped = pages.map((p): SitemapPage => {
+          const updated = toTwinParts(twins.get(p.path)!).fields.last_updated;
+          if (!updated)
+            throw new Error(`${toTwinPath(p.path)}: no last_updated in its front matter (the page's JSON-LD has no dateModified)`);
+          return { path: p.path, title: p.title, section: p.section, updated };
+        });
+        writeOut(out, PATHS.sitemap, toSitemapXml(site.base_url, mapped));
+        writeOut(out, PATHS.sitemapMd, toSitemapMd(site, mapped));
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
         writeFileSync(
           join(out, PATHS.cdnHeaders),

@@ -1,3 +1,4 @@
+import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
@@ -121,7 +122,7 @@ describe('llms-full.txt', () => {
     for (const [name, lines] of Object.entries(sections)) {
       if (name === 'Optional' || name === 'Sections') continue;
       for (const url of urlsOf(lines)) {
-        const title = readBuilt(pathOf(url)).split('\n')[0]!;
+        const title = toTwinParts(readBuilt(pathOf(url))).body.split('\n')[0]!;
         const found = full.indexOf(title, at);
         expect(found, url).toBeGreaterThanOrEqual(at);
         at = found;

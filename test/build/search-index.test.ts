@@ -1,3 +1,4 @@
+import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ describe('search for agents (the index /api/search answers from)', async () => {
   it("takes each page's title from its twin and points each section at an id its HTML page has", () => {
     index.pages.forEach(([path, title, first], p) => {
       const twin = readFileSync(join(DIST, toTwinPath(path)), 'utf8');
-      expect(twin.split('\n')[0]!.replace(/\\(.)/g, '$1')).toBe(`# ${title}`);
+      expect(toTwinParts(twin).body.split('\n')[0]!.replace(/\\(.)/g, '$1')).toBe(`# ${title}`);
       const html = readFileSync(join(DIST, path === '/' ? 'index.html' : `${path.slice(1)}.html`), 'utf8');
       const end = index.pages[p + 1]?.[2] ?? index.sections.length;
       for (const [heading, fragment] of index.sections.slice(first, end)) {

@@ -6,6 +6,7 @@ import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { toTwinPath } from '../../facts/paths.ts';
 import { AGENT_LINKS } from '../../facts/agent-links.ts';
+import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
 
 const htmlFiles = listFiles(DIST).filter((f) => f.endsWith('.html'));
 // Each page is read and parsed in its own test: a 5,000-page build parsed up front would hold gigabytes.
@@ -37,7 +38,7 @@ describe('markdown twins', () => {
   it.each(pages.map((p) => [p.path, p] as const))('%s: title, description, headings, code blocks and links survive', (_path, page) => {
     const { html, twin } = page;
     const plain = norm(twin);
-    expect(twin.split('\n')[0]).toBe(`# ${html.querySelector('h1')!.text.trim()}`);
+    expect(toTwinParts(twin).body.split('\n')[0]).toBe(`# ${html.querySelector('h1')!.text.trim()}`);
     const description = html.querySelector('meta[name="description"]')?.getAttribute('content');
     if (description) expect(plain).toContain(norm(description));
     const body = html.querySelector('.sl-markdown-content')!;
@@ -60,6 +61,26 @@ describe('markdown twins', () => {
       expect(twin.includes(`](${absolute}`) || twin.includes(`](${asTwin}`), href).toBe(true);
     }
   });
+
+  it.each(pages.map((p) => [p.path, p] as const))(
+    "%s: opens with front matter (title, description, canonical URL, last updated) saying what its page's head says",
+    (path, { html, twin }) => {
+      expect(twin.startsWith('---\n')).toBe(true);
+      const { fields } = toTwinParts(twin);
+      const graph = JSON.parse(html.querySelector('script[type="application/ld+json"]')!.text) as {
+        '@graph': { '@type': string; headline?: string; dateModified?: string; itemListElement?: { item: string }[] }[];
+      };
+      const article = graph['@graph'].find((n) => n['@type'] === 'TechArticle')!;
+      expect(fields.title).toBe(article.headline);
+      expect(fields.last_updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(fields.last_updated).toBe(article.dateModified);
+      expect(fields.canonical_url).toBe(html.querySelector('link[rel="canonical"]')!.getAttribute('href'));
+      const description = html.querySelector('meta[name="description"]')?.getAttribute('content');
+      if (description) expect(fields.description).toBe(description.replace(/\s+/g, ' ').trim());
+      const crumbs = graph['@graph'].find((n) => n['@type'] === 'BreadcrumbList')!.itemListElement!;
+      expect(crumbs.at(-1)!.item).toBe(`${BASE_URL}${path}`);
+    },
+  );
 
   it.each(pages.map((p) => [p.path, p] as const))('%s: carries no page chrome, anchor labels or leftover HTML/JSX', (_path, { twin }) => {
     expect(twin).not.toMatch(/Section titled/);

@@ -20,7 +20,7 @@ describe('toMarkdownTwin', () => {
 <table><thead><tr><th>k</th><th>v</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>`),
       ctx,
     );
-    expect(twin).toMatch(/^# Guide\n\n> A guide\.\n/);
+    expect(twin).toMatch(/^---\ntitle: "Guide"\ndescription: "A guide\."\ncanonical_url: "[^"]+"\n---\n\n# Guide\n\n> A guide\.\n/);
     expect(twin).toContain('## Alpha');
     expect(twin).toMatch(/^\| k +\| v +\|$/m);
     expect(twin).not.toMatch(/Section titled|Skip to content|Previous/);

@@ -7,11 +7,14 @@ import { startNodeDoor } from '../../proxy/node/start-node-door.ts';
 import { PATHS } from '../../facts/paths.ts';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
+import { runAgentReadability, toFailedChecks } from '../helpers/run-agent-readability.ts';
 
 // The Agent-Friendly Documentation Spec's own checker (afdocs) over the test build (the real content, built for a
 // loopback address), served there from both doors: the Node edge server, then the worker in workerd on the same
 // port (this file runs in the `local` project, which holds that port). No check may fail, and no warning may stand
-// but those EXPLAINED_WARNINGS answers for.
+// but those EXPLAINED_WARNINGS answers for. Over the same build, the Agent Readability Spec's audit of a docs page scores
+// 96 or more: every check but the one that asks a missing page to answer 200 (RFC 9110 §15.5.5: a missing page is a
+// 404, with a markdown body for agents).
 const baseUrl = BASE_URL;
 const port = Number(new URL(BASE_URL).port);
 const dist = DIST;
@@ -54,6 +57,27 @@ describe('afdocs check', () => {
       await server.close();
     }
   }, 300_000);
+
+  it('the Agent Readability audit of /docs/overview on the Node edge server: 96 or more, only the missing-page check failing', async () => {
+    const facts = JSON.parse(readFileSync(join(dist, PATHS.buildInfo), 'utf8'));
+    const env = readEnv({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      APP_URL: facts.app_url,
+      WARDEN_OUT_DIR: dist,
+      METRICS_PORT: 'off',
+      LOG_LEVEL: 'silent',
+    });
+    const server = await startNodeDoor(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
+    try {
+      const report = await runAgentReadability(`${baseUrl}/docs/overview`);
+      expect(toFailedChecks(report)).toEqual(['Missing page → markdown (recommended): returned 404']);
+      expect(report.score).toBeGreaterThanOrEqual(96);
+    } finally {
+      await server.close();
+    }
+  }, 180_000);
 
   it('on the worker in workerd: no check fails, no unexplained warning', async () => {
     const worker = await startWorker(dist, {}, port);

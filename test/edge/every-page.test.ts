@@ -17,8 +17,8 @@ import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
 const pages = listFiles(DIST)
   .filter((f) => f.endsWith('.html') && f !== '404.html')
   .map((file) => ({ file, path: toPagePathOfHtmlFile(file) }));
-/** Both variants of a page vary by Accept (RFC 9110 §12.5.5), and by Accept-Encoding, as every text document. */
-const VARY = 'Accept, Accept-Encoding';
+/** Both variants of a page vary by Accept and User-Agent (RFC 9110 §12.5.5), and by Accept-Encoding, as every text document. */
+const VARY = 'Accept, User-Agent, Accept-Encoding';
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 let worker: RunningWorker;
 

@@ -22,6 +22,17 @@ import { startUpstream, type TestUpstream } from '../proxy/helpers/upstream.ts';
 const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS', 'PATCH'];
 const ACCEPTS: Record<string, string>[] = [{}, { accept: 'text/html' }, { accept: 'text/markdown' }, { accept: '*/*' }];
 const ENCODINGS: Record<string, string>[] = [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }];
+/**
+ * The User-Agent dimension, asked of every page (the only answers it may change: proxy/static/negotiate.ts
+ * toPageVariant): an AI agent with Accept open and with HTML named, a search engine's crawler, a browser.
+ */
+const AGENTS: Record<string, string>[] = [
+  { 'user-agent': 'ClaudeBot/1.0' },
+  { 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.0; +https://openai.com/gptbot)', accept: '*/*' },
+  { 'user-agent': 'ClaudeBot/1.0', accept: 'text/html' },
+  { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', accept: '*/*' },
+  { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Safari/537.36' },
+];
 const RPC = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
 
 /** At most this many files of a build are asked for: all of the test build's, an even sample of the 5,000-page one's. */
@@ -141,6 +152,16 @@ describe('the Node server and the CDN answer alike', () => {
     },
     MATRIX_TIMEOUT_MS,
   );
+
+  it(`every page × ${AGENTS.length} User-Agents (AI agents, a crawler, a browser) × ${ENCODINGS.length} Accept-Encoding`, async () => {
+    const pages = files.filter((path) => path.endsWith('.html')).map((path) => path.replace(/\.html$/, '').replace(/^\/index$/, '/'));
+    expect(pages.length).toBeGreaterThan(0);
+    const requests = pages.flatMap((path) =>
+      AGENTS.flatMap((agent) => ENCODINGS.map((encoding) => ({ method: 'GET', path, headers: { ...agent, ...encoding } }))),
+    );
+    const differences = await compare(requests);
+    expect(differences.slice(0, 30), `${differences.length} differences`).toEqual([]);
+  });
 
   it('a method no HTTP parser knows is refused 501 by both doors, before any route', async () => {
     for (const path of ['/', '/llms.txt', '/mcp']) {

@@ -2,6 +2,7 @@
  * The same app on an edge runtime, checked for real: the worker for the test build runs in workerd (Miniflare) as
  * wrangler.jsonc deploys it, with the build as its static assets and a node:http upstream standing in for APP_URL.
  */
+import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK } from 'jose';
@@ -80,14 +81,22 @@ describe('the worker bundle on workerd', () => {
     const res = await get('/docs/overview', { headers: { accept: 'text/markdown' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(res.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(res.headers.get('vary')).toBe('Accept, User-Agent, Accept-Encoding');
     expect(res.headers.get('x-markdown-tokens')).toMatch(/^[1-9]\d*$/);
     expect(res.headers.get('link')).toContain(`<${BASE_URL}/docs/overview>; rel="canonical"`);
     expect(res.headers.get('link')).toContain(`<${BASE_URL}/llms.txt>; rel="describedby"; type="text/plain"`);
-    expect(await res.text()).toMatch(/^# Overview/);
+    expect(toTwinParts(await res.text()).body).toMatch(/^# Overview/);
     const html = await get('/docs/overview', { headers: { accept: 'text/html' } });
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(html.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(html.headers.get('vary')).toBe('Accept, User-Agent, Accept-Encoding');
+    // An AI agent that names itself gets the twin when Accept leaves the choice open; a search engine's crawler, HTML.
+    const agent = await get('/docs/overview', { headers: { 'user-agent': 'ClaudeBot/1.0' } });
+    expect(agent.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(agent.headers.get('vary')).toBe('Accept, User-Agent, Accept-Encoding');
+    const crawler = await get('/docs/overview', {
+      headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' },
+    });
+    expect(crawler.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
   it("a GET of /mcp by a browser or agent gets the endpoint page by Accept, with Vary and cache headers; an MCP client's GET is forwarded", async () => {
@@ -153,7 +162,7 @@ describe('the worker bundle on workerd', () => {
   it('the build facts are not uploaded (.assetsignore); an unknown path reaches the worker for its markdown 404', async () => {
     const facts = await get('/_build.json', { headers: { accept: 'text/markdown' } });
     expect(facts.status).toBe(404);
-    expect(await facts.text()).toMatch(/^# Page not found/);
+    expect(toTwinParts(await facts.text()).body).toMatch(/^# Page not found/);
     const html = await get('/no/such/page');
     expect(html.status).toBe(404);
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');

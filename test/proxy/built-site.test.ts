@@ -1,3 +1,4 @@
+import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
 import { describe, expect, it } from 'vitest';
 import { DIST } from '../helpers/built-site.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
@@ -56,6 +57,6 @@ describe('the edge server over the real build', () => {
     expect(await html.text()).toMatch(/Page not found/);
     const md = await app.request('/docs/nope', { headers: { accept: 'text/markdown' } });
     expect(md.status).toBe(404);
-    expect(await md.text()).toMatch(/^# Page not found/);
+    expect(toTwinParts(await md.text()).body).toMatch(/^# Page not found/);
   });
 });

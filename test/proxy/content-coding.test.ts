@@ -51,7 +51,7 @@ describe('Accept-Encoding (RFC 9110 §12.5.3)', () => {
     const plain = await app.request('/docs/overview');
     const bytes = Buffer.from(await plain.arrayBuffer());
     expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(plain.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(plain.headers.get('vary')).toBe('Accept, User-Agent, Accept-Encoding');
     const br = await app.request('/docs/overview', { headers: { 'accept-encoding': 'br' } });
     const gz = await app.request('/docs/overview', { headers: { 'accept-encoding': 'gzip' } });
     expect(br.headers.get('content-encoding')).toBe('br');
@@ -60,7 +60,7 @@ describe('Accept-Encoding (RFC 9110 §12.5.3)', () => {
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).equals(bytes)).toBe(true);
     expect(Number(br.headers.get('content-length'))).toBeLessThan(bytes.length / 3);
     expect(new Set([plain, br, gz].map((r) => r.headers.get('etag'))).size).toBe(3);
-    for (const r of [br, gz]) expect(r.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    for (const r of [br, gz]) expect(r.headers.get('vary')).toBe('Accept, User-Agent, Accept-Encoding');
   });
 
   it('twins and documents too; a conditional request gets 304 for its own coding only', async () => {

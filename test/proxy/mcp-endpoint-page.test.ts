@@ -31,7 +31,7 @@ describe.each(MCP_PATHS)('GET %s by a browser or an agent', (path) => {
     expect(res.headers.get('vary')).toMatch(/\bAccept\b/);
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
     const md = await res.text();
-    expect(md).toMatch(/^# Warden MCP endpoint/);
+    expect(md).toMatch(/^---\ntitle: "Warden MCP endpoint"\n[\s\S]*?\n---\n\n# Warden MCP endpoint/);
     expect(md).toContain(`claude mcp add --transport http warden ${BASE_URL}/mcp`);
   });
 

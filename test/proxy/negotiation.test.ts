@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { toVariant } from '../../proxy/static/negotiate.ts';
+import { toPageVariant, toVariant } from '../../proxy/static/negotiate.ts';
+import { toAiAgentTest } from '../../runtime/http/ai-agent-test.ts';
+import { toAiAgentPatterns } from '../../documents/to-ai-agents.ts';
+import crawlers from 'crawler-user-agents';
 import { createFixtureDist } from './helpers/fixture-dist.ts';
 import { BASE_URL, createTestApp, loadFiles } from './helpers/test-app.ts';
 
@@ -37,13 +40,50 @@ const CLIENTS: [string, string | null, 'html' | 'markdown'][] = [
   ['garbage', 'nonsense;;;, /, q=2', 'html'],
 ];
 
+// User agents (as each vendor documents it) with an Accept that leaves the choice open, and the variant each must get.
+const AGENTS: [string, string, string | null, 'html' | 'markdown'][] = [
+  [
+    'ClaudeBot',
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)',
+    null,
+    'markdown',
+  ],
+  ['Claude-User', 'Claude-User (claude-code/2.1.86; +https://support.anthropic.com/)', '*/*', 'markdown'],
+  ['GPTBot', 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.0; +https://openai.com/gptbot)', '*/*', 'markdown'],
+  [
+    'ChatGPT-User',
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot',
+    null,
+    'markdown',
+  ],
+  ['ClaudeBot naming HTML', 'ClaudeBot/1.0', 'text/html, */*;q=0.8', 'html'],
+  ['ClaudeBot refusing markdown', 'ClaudeBot/1.0', 'text/markdown;q=0, */*', 'html'],
+  ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', '*/*', 'html'],
+  ['Bingbot', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)', null, 'html'],
+  [
+    'OAI-SearchBot (a search index)',
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; +https://openai.com/searchbot',
+    '*/*',
+    'html',
+  ],
+  ['curl', 'curl/8.14.1', '*/*', 'html'],
+  ['no User-Agent', '', null, 'html'],
+];
+
+describe('§4.3 content negotiation: AI agents that name themselves in User-Agent', () => {
+  const isAiAgent = toAiAgentTest(toAiAgentPatterns(crawlers));
+  it.each(AGENTS)('%s → %s', (_name, userAgent, accept, variant) => {
+    expect(toPageVariant(accept, userAgent, isAiAgent)).toBe(variant);
+  });
+});
+
 describe('§4.3 content negotiation: Accept headers of real clients', () => {
   it.each(CLIENTS)('%s (%s) → %s', async (_client, accept, variant) => {
     expect(toVariant(accept)).toBe(variant);
     const res = await app.request('/docs/overview', accept ? { headers: { accept } } : {});
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(variant === 'html' ? 'text/html; charset=utf-8' : 'text/markdown; charset=utf-8');
-    expect(res.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(res.headers.get('vary')).toBe('Accept, User-Agent, Accept-Encoding');
   });
 });
 
@@ -69,8 +109,8 @@ describe('§4.3 content negotiation rules', () => {
   it('both variants carry Vary: Accept (a shared cache must not mix them), and Accept-Encoding as every compressible answer', async () => {
     const html = await app.request('/docs/overview', { headers: { accept: 'text/html' } });
     const md = await app.request('/docs/overview', { headers: { accept: 'text/markdown' } });
-    expect(html.headers.get('vary')).toBe('Accept, Accept-Encoding');
-    expect(md.headers.get('vary')).toBe('Accept, Accept-Encoding');
+    expect(html.headers.get('vary')).toBe('Accept, User-Agent, Accept-Encoding');
+    expect(md.headers.get('vary')).toBe('Accept, User-Agent, Accept-Encoding');
     expect(html.headers.get('etag')).not.toBe(md.headers.get('etag'));
   });
 
