@@ -9,6 +9,7 @@ import { precompress } from './src/integrations/precompress.ts';
 import { searchIndex } from './src/integrations/search-index.ts';
 import { toPlaceholders } from './content-model/fill-placeholders.ts';
 import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
+import { webMcpToolsModule } from './src/integrations/webmcp-tools.ts';
 
 // Validates all content before Astro starts: a bad file fails the build naming the file and field.
 const content = readContent();
@@ -25,7 +26,9 @@ export default defineConfig({
   // import.meta.env.BASE_URL, the path base, in every server module, turning Starlight's links absolute. A
   // variable with a public prefix is left out of that; Vite's own BASE_URL (the base, "/") wins over it.
   // `@components/…` in MDX pages resolves wherever the content folder is (WARDEN_CONTENT_DIR may be elsewhere).
+  // The WebMCP tool definitions reach the browser as a module made from content (src/integrations/webmcp-tools.ts).
   vite: {
+    plugins: [webMcpToolsModule(content)],
     envPrefix: ['PUBLIC_', 'BASE_URL'],
     resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
   },

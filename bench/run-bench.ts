@@ -17,6 +17,7 @@ import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
 import { benchLogging } from './sections/logging-bench.ts';
 import { benchMcp } from './sections/mcp-bench.ts';
+import { benchPageJs } from './sections/page-js-bench.ts';
 import { benchSearch, buildSearchSite } from './sections/search-bench.ts';
 import { benchStart } from './sections/start-bench.ts';
 import { benchTwins } from './sections/twins-bench.ts';
@@ -42,7 +43,9 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'cpu', 'start', 'mcp', 'twins', 'logging', 'worker', 'cli', 'search'].some((s) => config.sections.has(s));
+  const needsServers = ['http', 'cpu', 'start', 'mcp', 'twins', 'logging', 'worker', 'cli', 'search', 'pagejs'].some((s) =>
+    config.sections.has(s),
+  );
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
     const baseUrl = `http://127.0.0.1:${edgePort}`;
@@ -118,6 +121,7 @@ try {
         }
         return benchSearch(baseUrl, sites);
       });
+    if (config.sections.has('pagejs')) await attempt('Page JavaScript', () => benchPageJs(baseUrl));
   }
   if (config.sections.has('jwt')) await attempt('Token verification', () => benchJwt(config.BENCH_DURATION));
   if (config.sections.has('build')) await attempt('Build', () => benchBuild(config.buildPages, config.BENCH_BUILD_RUNS));

@@ -14,7 +14,10 @@ export const CHROMIUM_OPTIONS = {
   ],
 };
 
-/** Starts Debian's Chromium with CHROMIUM_OPTIONS. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch(CHROMIUM_OPTIONS);
+/** Chromium's WebMCP (document.modelContext), off by default: what an agent in the browser uses. */
+export const WEBMCP_FLAG = '--enable-features=WebMCP';
+
+/** Starts Debian's Chromium with CHROMIUM_OPTIONS, and `args` besides (WEBMCP_FLAG, a DevTools port). */
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ ...CHROMIUM_OPTIONS, args: [...CHROMIUM_OPTIONS.args, ...args] });
 }

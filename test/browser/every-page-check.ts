@@ -129,7 +129,8 @@ export interface EveryPageChecks {
 /**
  * Declares the test of every built page at one viewport width (one file per width, so they run side by side), one
  * load each: it answers 200 with no console error, page error or failed request, nothing is wider than its container,
- * nothing scrolls sideways, its CLS is below MAX_CLS, and with `axe` it has no serious or critical violation.
+ * nothing scrolls sideways, its CLS is below MAX_CLS, with `axe` it has no serious or critical violation, and, WebMCP
+ * being off in this browser, none of the WebMCP tools' code loads.
  */
 export function describeEveryPageAt(width: number, checks: EveryPageChecks = {}): void {
   const pages = listFiles(SITE_DIR)
@@ -152,12 +153,17 @@ export function describeEveryPageAt(width: number, checks: EveryPageChecks = {})
       try {
         const page = await context.newPage();
         const watch = watchProblems(page);
+        const requested: string[] = [];
+        page.on('request', (r) => requested.push(r.url()));
         const { status, cls, shifts, overflow } = await measureLayout(page, path);
         expect(status).toBe(200);
         expect(watch.problems).toEqual([]);
         expect(overflow).toEqual([]);
         expect(cls, JSON.stringify(shifts)).toBeLessThan(MAX_CLS);
         if (checks.axe) expect(await findSevereAxeViolations(page)).toEqual([]);
+        // This Chromium has WebMCP off: the page registers nothing and loads none of its tools' code.
+        expect(await page.evaluate(() => 'modelContext' in document)).toBe(false);
+        expect(requested.filter((url) => /\/register-webmcp\./.test(url))).toEqual([]);
       } finally {
         await context.close();
       }

@@ -7,14 +7,16 @@ import { LOCAL } from '../../runtime/local-defaults.ts';
 import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
 import { createFrozenClock } from '../sandbox/sandbox-fixture.ts';
-import { launchChromium } from '../../harness/chromium.ts';
+import { launchChromium, WEBMCP_FLAG } from '../../harness/chromium.ts';
 import { watchProblems } from './browser.ts';
+import { executeTool, waitForTools } from './webmcp.ts';
 import type { ToolsAnswer } from '../helpers/tool-output.ts';
 
 // The Try it panel against the running system, as `npm start` runs it: the site built for the edge's own
 // address, the edge in front of the demo sandbox. Endpoints and tools/list answer at once; tools/call signs in
 // through the sandbox's real sign-in page and gets the sandbox's real answer; the docs' demo path goes from
-// start_run to an open merge gate. Screenshots go to test-output/screenshots/.
+// start_run to an open merge gate; and with WebMCP on (the panel works alike with it), an agent in the browser calls
+// the tools with the same sign-in. Screenshots go to test-output/screenshots/.
 const SHOTS = resolve('test-output/screenshots');
 
 let deployment: TestDeployment;
@@ -25,7 +27,7 @@ const clock = createFrozenClock(new Date().toISOString());
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   deployment = await startTestDeployment({ now: clock.now });
-  browser = await launchChromium();
+  browser = await launchChromium([WEBMCP_FLAG]);
   context = await browser.newContext({ baseURL: deployment.baseUrl, viewport: { width: 1280, height: 900 } });
 }, 300_000);
 afterAll(async () => {
@@ -161,6 +163,58 @@ describe('Try it, against the running service', () => {
     // An hour on, the replay has reached every check: the gate's answer depends on the approval alone.
     clock.advance(3600);
     expect((await send<ToolsAnswer>(page)).body.result.structuredContent).toMatchObject({ run_id: runId, status: 'open', blocking: [] });
+    await reader.close();
+  }, 60_000);
+});
+
+describe("WebMCP tools with the Try it sign-in (the person's own token)", () => {
+  it('a Warden tool called by an agent in the browser gets the real result; a state-changing one asks the person first', async () => {
+    // A browser of its own and one tab throughout: the sign-in is kept for the tab.
+    const reader = await browser.newContext({ baseURL: deployment.baseUrl, viewport: { width: 1280, height: 900 } });
+    const page = await reader.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/docs/tools/get_run');
+    await signIn(page);
+    await waitForTools(page, ['get_run']);
+    const got = await executeTool(page, 'get_run', { run_id: 'run_demo_0001' });
+    expect(got.isError).toBeFalsy();
+    expect(got.structuredContent).toEqual(content().tools.find((t) => t.name === 'get_run')!.example.result);
+
+    await page.goto('/docs/tools/start_run');
+    await waitForTools(page, ['start_run']);
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && sent.push(new URL(r.url()).pathname));
+    const ask = page.locator('dialog.webmcp-ask');
+    // Declined: nothing is sent, and the agent is told so.
+    const declined = executeTool(page, 'start_run', { workflow_id: 'wf_dependency_upgrade' });
+    await ask.getByRole('heading', { name: 'Allow start_run?' }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'webmcp-ask.png') });
+    await ask.getByRole('button', { name: "Don't allow" }).click();
+    expect(await declined).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: 'The person did not allow this call of start_run; nothing was sent.' }],
+    });
+    expect(sent).toEqual([]);
+    // Allowed: the call goes to the same-host endpoint with the token, and the run starts.
+    const allowed = executeTool(page, 'start_run', { workflow_id: 'wf_dependency_upgrade', note: 'Started by an agent in the browser.' });
+    await expect(ask.locator('pre').textContent()).resolves.toContain('Started by an agent in the browser.');
+    await ask.getByRole('button', { name: 'Allow', exact: true }).click();
+    const started = await allowed;
+    expect(started.isError, JSON.stringify(started)).toBeFalsy();
+    expect(started.structuredContent).toMatchObject({ workflow_id: 'wf_dependency_upgrade', status: 'running' });
+    expect(sent).toEqual(['/mcp']);
+    expect(await ask.count()).toBe(0);
+
+    // The Try it page offers every tool with the same sign-in.
+    await page.goto('/docs/try-it');
+    await waitForTools(
+      page,
+      content().tools.map((t) => t.name),
+    );
+    const account = await executeTool(page, 'get_account', {});
+    expect(account.isError).toBeFalsy();
+    expect(account.structuredContent).toMatchObject({ scopes: expect.arrayContaining(['warden:access']) });
+    expect(problems.problems).toEqual([]);
     await reader.close();
   }, 60_000);
 });

@@ -1,0 +1,54 @@
+// The page's WebMCP tools (loaded only where document.modelContext exists): docs search and page reading on every
+// page, and each Warden tool the page shows (its Try it panel, or the Try it page's sign-in: data-webmcp-tools).
+import tools from 'virtual:warden/webmcp-tools';
+import { callWardenTool } from './call-warden-tool.ts';
+import { readDocsPage } from './read-docs-page.ts';
+import { SearchRefused, searchDocs } from './search-docs.ts';
+
+const text = (value: string, isError = false): WebMcpToolResult => ({
+  content: [{ type: 'text', text: value }],
+  ...(isError ? { isError } : {}),
+});
+
+const search: WebMcpTool = {
+  ...tools.search,
+  async execute(input, options) {
+    try {
+      const answer = await searchDocs(String(input.q ?? ''), {
+        limit: input.limit as number | undefined,
+        section: input.section as string | undefined,
+        signal: options?.signal,
+      });
+      return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
+    } catch (error) {
+      if (error instanceof SearchRefused) return text(error.message, true);
+      throw error;
+    }
+  },
+};
+
+const read: WebMcpTool = {
+  ...tools.read,
+  async execute(input, options) {
+    const page = await readDocsPage(String(input.path ?? ''), options?.signal);
+    if (page.ok) return text(page.markdown);
+    return text(page.missing ? `${page.message} ${tools.search.name} finds the page that answers a question.` : page.message, true);
+  },
+};
+
+const shown = new Set(
+  [...document.querySelectorAll<HTMLElement>('[data-webmcp-tools]')].flatMap((el) => (el.dataset.webmcpTools ?? '').split(' ')),
+);
+const warden = tools.warden
+  .filter((tool) => shown.has(tool.name))
+  .map((tool): WebMcpTool => {
+    const { name, title, description, inputSchema, annotations } = tool;
+    return { name, title, description, inputSchema, annotations, execute: (input, options) => callWardenTool(tool, input, options) };
+  });
+
+for (const tool of [search, read, ...warden]) {
+  // A registration the browser refuses leaves the page as it was: the tool is simply not offered.
+  void Promise.resolve(document.modelContext?.registerTool(tool)).catch((error: Error) =>
+    console.warn(`WebMCP: ${tool.name} not registered: ${error.message}`),
+  );
+}
