@@ -64,7 +64,7 @@ export function getJsoncMember(text: string, path: string[], file: string): unkn
  * rewrite the rest of the line the insertion starts on, such as a neighbour written on one line).
  */
 export function setJsoncMember(text: string, path: string[], value: unknown, file: string): string {
-  getJsoncMember(text, path, file);
+  if (getJsoncMember(text, path, file) === undefined && value === undefined) return text;
   const options = toFormatting(text);
   if (!text.trim()) {
     if (value === undefined) return text;

@@ -1,0 +1,129 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS, toSkillPath } from '../../facts/paths.ts';
+import { installAgentClis } from '../helpers/agent-clis.ts';
+import { startLocalSystem, type LocalSystem } from './helpers/local-system.ts';
+import { freshHome, getWardenBinary, type Run, run, TEST_RELEASE_DIR } from './helpers/warden-binary.ts';
+
+// `warden mcp install` proven with the agents themselves: each agent's own CLI from npm, in a HOME of its own that
+// already holds another server (and comments, where the format has them), lists Warden after the install with the
+// transport and address of this install, and the other server as it was. Where the CLI connects to what it lists
+// (Claude Code, Gemini CLI, opencode), the handshake goes through the edge to the sandbox.
+let system: LocalSystem;
+let clis: Awaited<ReturnType<typeof installAgentClis>>;
+let warden: string;
+let servedSkill: string;
+const homes: ReturnType<typeof freshHome>[] = [];
+
+beforeAll(async () => {
+  [system, clis] = await Promise.all([startLocalSystem({ releaseDir: TEST_RELEASE_DIR }), installAgentClis()]);
+  warden = getWardenBinary();
+  servedSkill = await (await fetch(`${system.baseUrl}${toSkillPath('warden')}`)).text();
+}, 240_000);
+afterAll(async () => {
+  await system?.close();
+  for (const home of homes) home.remove();
+});
+
+/** A fresh HOME holding `files` (relative path → text), and the environment every command there runs with. */
+function homeWith(files: Record<string, string>) {
+  const home = freshHome();
+  homes.push(home);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(home.home, path)), { recursive: true });
+    writeFileSync(join(home.home, path), text);
+  }
+  // The agents' CLIs need no network here; each is told not to look for updates or send telemetry.
+  const env = {
+    ...home.env,
+    WARDEN_BASE_URL: system.baseUrl,
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+    GEMINI_CLI_NO_RELAUNCH: '1',
+  };
+  const read = (path: string) => readFileSync(join(home.home, path), 'utf8');
+  const inHome = (command: string, args: string[]): Promise<Run> =>
+    new Promise((done, fail) => run(command, args, { env, timeoutMs: 90_000 }).then(done, fail));
+  return { home, env, read, inHome, warden: (...args: string[]) => inHome(warden, ['mcp', ...args]) };
+}
+
+const endpoint = () => `${system.baseUrl}${PATHS.mcp}`;
+
+describe('warden mcp install, then each agent lists its servers', () => {
+  it('Claude Code: `claude mcp list` connects to Warden over HTTP and to the other server, as they were', async () => {
+    const claudeJson = `${JSON.stringify({ numStartups: 3, mcpServers: { other: { type: 'stdio', command: 'true', args: [] } } }, null, 2)}\n`;
+    const h = homeWith({ '.claude.json': claudeJson });
+    const installed = await h.warden('install', '--agent', 'claude-code');
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout).toContain(`Claude Code: ${join(h.home.home, '.claude.json')}: warden (http ${endpoint()}) added`);
+    const listed = await h.inHome(clis.claude, ['mcp', 'list']);
+    expect(listed.stdout).toMatch(new RegExp(`warden: ${endpoint()} \\(HTTP\\) - ✓ Connected`));
+    expect(listed.stdout).toMatch(/other: true {2}- /);
+    expect(JSON.parse(h.read('.claude.json'))).toMatchObject({ numStartups: 3, mcpServers: { other: { command: 'true' } } });
+    // The skill as the service serves it, where Claude Code reads skills.
+    expect(h.read('.claude/skills/warden/SKILL.md')).toBe(servedSkill);
+    // A second run changes nothing.
+    const again = await h.warden('install', '--agent', 'claude-code');
+    expect(again.stdout).toContain('unchanged');
+    expect(again.stdout).not.toMatch(/added|updated/);
+  }, 60_000);
+
+  it('Claude Code over stdio: `claude mcp list` starts `warden mcp`, whose handshake goes through to the sandbox', async () => {
+    const h = homeWith({});
+    const installed = await h.warden('install', '--agent', 'claude-code', '--transport', 'stdio', '--no-skill');
+    expect(installed.code, installed.stderr).toBe(0);
+    const listed = await h.inHome(clis.claude, ['mcp', 'list']);
+    expect(listed.stdout).toContain(`warden: ${warden} mcp --base-url ${system.baseUrl} - ✓ Connected`);
+  }, 60_000);
+
+  it('Codex: `codex mcp list --json` shows Warden as streamable HTTP at this install, the other server and every comment kept', async () => {
+    const config = '# my settings\nmodel = "o3" # the model\n\n[mcp_servers.other]\n# a server of mine\ncommand = "true"\nargs = []\n';
+    const h = homeWith({ '.codex/config.toml': config });
+    const installed = await h.warden('install', '--agent', 'codex');
+    expect(installed.code, installed.stderr).toBe(0);
+    const listed = await h.inHome(clis.codex, ['mcp', 'list', '--json']);
+    const servers = JSON.parse(listed.stdout) as { name: string; transport: Record<string, unknown> }[];
+    expect(servers.find((s) => s.name === 'warden')?.transport).toMatchObject({ type: 'streamable_http', url: endpoint() });
+    expect(servers.find((s) => s.name === 'other')?.transport).toMatchObject({ type: 'stdio', command: 'true', args: [] });
+    expect(h.read('.codex/config.toml').split('\n')).toEqual(expect.arrayContaining(config.split('\n')));
+    expect(h.read('.agents/skills/warden/SKILL.md')).toBe(servedSkill);
+
+    const status = await h.warden('status', '--agent', 'codex');
+    expect(status.stdout).toContain(`Codex: ${join(h.home.home, '.codex/config.toml')}: warden is current: http ${endpoint()}`);
+    expect(status.stdout).toMatch(/skill .*SKILL\.md: current \(sha256:/);
+    const removed = await h.warden('uninstall', '--agent', 'codex');
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(h.read('.codex/config.toml')).toBe(config);
+    const after = JSON.parse((await h.inHome(clis.codex, ['mcp', 'list', '--json'])).stdout) as { name: string }[];
+    expect(after.map((s) => s.name)).toEqual(['other']);
+  }, 60_000);
+
+  it('Gemini CLI: `gemini mcp list` connects to Warden over HTTP; the settings keep their comments', async () => {
+    const settings = '{\n  // mine\n  "mcpServers": {\n    "other": { "command": "true" }\n  }\n}\n';
+    const h = homeWith({ '.gemini/settings.json': settings });
+    // The agent's own rule: servers run only in a folder the user trusts (here the HOME the commands run in).
+    writeFileSync(join(h.home.home, '.gemini/trustedFolders.json'), JSON.stringify({ [process.cwd()]: 'TRUST_FOLDER' }));
+    const installed = await h.warden('install', '--agent', 'gemini');
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(h.read('.gemini/settings.json')).toContain('// mine');
+    const listed = await h.inHome(clis.gemini, ['mcp', 'list']);
+    expect(listed.stdout).toMatch(new RegExp(`warden: ${endpoint()} \\(http\\) - Connected`));
+    expect(listed.stdout).toMatch(/other: true {2}\(stdio\)/);
+  }, 60_000);
+
+  it('opencode: `opencode mcp list` shows Warden as a remote server at this install, and the other one', async () => {
+    const config =
+      '{\n  // mine\n  "$schema": "https://opencode.ai/config.json",\n  "mcp": {\n    "other": { "type": "local", "command": ["true"] }\n  }\n}\n';
+    const h = homeWith({ '.config/opencode/opencode.json': config });
+    const installed = await h.warden('install', '--agent', 'opencode');
+    expect(installed.code, installed.stderr).toBe(0);
+    const listed = await h.inHome(clis.opencode, ['mcp', 'list']);
+    expect(listed.stdout + listed.stderr).toMatch(/warden[\s\S]*connected/);
+    expect(listed.stdout + listed.stderr).toContain(endpoint());
+    expect(listed.stdout + listed.stderr).toContain('other');
+  }, 60_000);
+});
