@@ -61,7 +61,7 @@ describe('warden mcp install, then each agent lists its servers', () => {
     expect(installed.code, installed.stderr).toBe(0);
     expect(installed.stdout).toContain(`Claude Code: ${join(h.home.home, '.claude.json')}: warden (http ${endpoint()}) added`);
     const listed = await h.inHome(clis.claude, ['mcp', 'list']);
-    expect(listed.stdout).toMatch(new RegExp(`warden: ${endpoint()} \\(HTTP\\) - ✓ Connected`));
+    expect(listed.stdout).toMatch(new RegExp(`warden: ${endpoint()} \\(HTTP\\) - [✓✔] Connected`));
     expect(listed.stdout).toMatch(/other: true {2}- /);
     expect(JSON.parse(h.read('.claude.json'))).toMatchObject({ numStartups: 3, mcpServers: { other: { command: 'true' } } });
     // The skill as the service serves it, where Claude Code reads skills.
@@ -77,7 +77,8 @@ describe('warden mcp install, then each agent lists its servers', () => {
     const installed = await h.warden('install', '--agent', 'claude-code', '--transport', 'stdio', '--no-skill');
     expect(installed.code, installed.stderr).toBe(0);
     const listed = await h.inHome(clis.claude, ['mcp', 'list']);
-    expect(listed.stdout).toContain(`warden: ${warden} mcp --base-url ${system.baseUrl} - ✓ Connected`);
+    const bridge = `warden: ${warden} mcp --base-url ${system.baseUrl}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(listed.stdout).toMatch(new RegExp(`${bridge} - [✓✔] Connected`));
   }, 60_000);
 
   it('Codex: `codex mcp list --json` shows Warden as streamable HTTP at this install, the other server and every comment kept', async () => {
@@ -110,9 +111,10 @@ describe('warden mcp install, then each agent lists its servers', () => {
     const installed = await h.warden('install', '--agent', 'gemini');
     expect(installed.code, installed.stderr).toBe(0);
     expect(h.read('.gemini/settings.json')).toContain('// mine');
+    // Gemini CLI lists on standard error.
     const listed = await h.inHome(clis.gemini, ['mcp', 'list']);
-    expect(listed.stdout).toMatch(new RegExp(`warden: ${endpoint()} \\(http\\) - Connected`));
-    expect(listed.stdout).toMatch(/other: true {2}\(stdio\)/);
+    expect(listed.stderr).toMatch(new RegExp(`✓ warden: ${endpoint()} \\(http\\) - Connected`));
+    expect(listed.stderr).toMatch(/other: true {2}\(stdio\)/);
   }, 60_000);
 
   it('opencode: `opencode mcp list` shows Warden as a remote server at this install, and the other one', async () => {
@@ -122,8 +124,92 @@ describe('warden mcp install, then each agent lists its servers', () => {
     const installed = await h.warden('install', '--agent', 'opencode');
     expect(installed.code, installed.stderr).toBe(0);
     const listed = await h.inHome(clis.opencode, ['mcp', 'list']);
-    expect(listed.stdout + listed.stderr).toMatch(/warden[\s\S]*connected/);
-    expect(listed.stdout + listed.stderr).toContain(endpoint());
-    expect(listed.stdout + listed.stderr).toContain('other');
+    // Its list is drawn for a terminal: colours and box lines around each server's name, state and address.
+    const text = (listed.stdout + listed.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(text).toMatch(new RegExp(`✓ warden connected\\s*\\n│\\s*${endpoint()}`));
+    expect(text).toMatch(/other failed[\s\S]*│\s*true/);
   }, 60_000);
+});
+
+describe('every agent at once, on files with comments and other servers in them', () => {
+  // One file per agent as a person keeps it (the agents without a CLI are checked against their documented format in
+  // test/cli/core/agents/agent-table.test.ts); Cursor's does not parse.
+  const FILES = {
+    '.claude.json': '{\n  "mcpServers": {\n    "other": { "type": "stdio", "command": "true" }\n  }\n}\n',
+    '.config/Claude/claude_desktop_config.json': '{\n  "mcpServers": {}\n}\n',
+    '.cursor/mcp.json': '{\n  "mcpServers": {\n    "other": { "url": "https://other.example/mcp" }\n',
+    '.config/Code/User/mcp.json': '// VS Code\n{\n\t"servers": {\n\t\t"other": { "type": "stdio", "command": "true" }, // mine\n\t},\n}\n',
+    '.codex/config.toml': '# mine\n[mcp_servers.other]\ncommand = "true"\n',
+    '.gemini/settings.json': '{ "theme": "Default" }\n',
+    '.codeium/windsurf/mcp_config.json': '{\n  "mcpServers": {\n    "other": { "serverUrl": "https://other.example/mcp" }\n  }\n}\n',
+    '.config/opencode/opencode.json': '{\n  // mine\n  "mcp": {}\n}\n',
+    '.config/zed/settings.json':
+      '// Zed settings\n{\n  "theme": "One Dark", // mine\n  "context_servers": {\n    "other": { "command": "true", "args": [] }\n  }\n}\n',
+  };
+
+  it('--dry-run writes nothing; install writes every other agent and names the file that does not parse; uninstall gives every file back', async () => {
+    const h = homeWith(FILES);
+    const unchanged = () => Object.entries(FILES).every(([path, text]) => h.read(path) === text);
+    const dry = await h.warden('install', '--dry-run');
+    expect(dry.stdout).toContain(`+++ ${join(h.home.home, '.config/zed/settings.json')}`);
+    expect(dry.stderr).toContain('nothing was written');
+    expect(unchanged()).toBe(true);
+
+    const installed = await h.warden('install');
+    expect(installed.code).toBe(1);
+    expect(installed.stderr).toContain(`warden: error: Cursor: ${join(h.home.home, '.cursor/mcp.json')}:4:1:`);
+    expect(h.read('.cursor/mcp.json')).toBe(FILES['.cursor/mcp.json']);
+    expect(installed.stdout).toContain(
+      `Claude Desktop: ${join(h.home.home, '.config/Claude/claude_desktop_config.json')}: warden (stdio ${warden} mcp --base-url ${system.baseUrl}) added`,
+    );
+    const vscode = h.read('.config/Code/User/mcp.json');
+    expect(vscode).toContain('// VS Code\n{\n\t"servers": {\n\t\t"other": { "type": "stdio", "command": "true" },');
+    expect(vscode).toContain(`\t\t"warden": {\n\t\t\t"type": "http",\n\t\t\t"url": "${endpoint()}"\n\t\t}`);
+    expect(h.read('.config/zed/settings.json')).toContain('"theme": "One Dark", // mine');
+
+    const status = await h.warden('status');
+    expect(status.stdout.match(/warden is current/g)).toHaveLength(8);
+    expect(status.stdout).toMatch(/Cursor: .*cannot read it: .*mcp\.json:4:1:/);
+    expect((await h.warden('install')).stdout).not.toMatch(/ added| updated/);
+
+    const removed = await h.warden('uninstall');
+    expect(removed.stderr).toContain('Cursor');
+    expect(unchanged()).toBe(true);
+    for (const dir of ['.claude/skills', '.agents/skills', '.codeium/windsurf/skills'])
+      expect(() => h.read(join(dir, 'warden/SKILL.md'))).toThrow(/ENOENT/);
+  }, 60_000);
+
+  it('writes the skill where the skills CLI (npm) installs it for the same agents', async () => {
+    const ours = homeWith(
+      Object.fromEntries(
+        Object.keys(FILES)
+          .filter((p) => !p.includes('cursor'))
+          .map((p) => [p, '{}']),
+      ),
+    );
+    const installed = await ours.warden('install', '--agent', 'claude-code', '--agent', 'windsurf', '--agent', 'codex', '--agent', 'zed');
+    expect(installed.code, installed.stderr).toBe(0);
+    const theirs = homeWith({});
+    const skillsCli = await theirs.inHome('npx', [
+      '--no',
+      '--prefix',
+      process.cwd(),
+      'skills',
+      'add',
+      system.baseUrl,
+      '-g',
+      '-y',
+      '--agent',
+      'claude-code',
+      'windsurf',
+      'codex',
+      'zed',
+    ]);
+    expect(skillsCli.code, skillsCli.stdout + skillsCli.stderr).toBe(0);
+    for (const dir of ['.claude/skills', '.agents/skills', '.codeium/windsurf/skills']) {
+      const path = join(dir, 'warden/SKILL.md');
+      expect(theirs.read(path), path).toBe(servedSkill);
+      expect(ours.read(path), path).toBe(servedSkill);
+    }
+  }, 90_000);
 });

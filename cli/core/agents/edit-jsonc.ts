@@ -73,20 +73,21 @@ export function setJsoncMember(text: string, path: string[], value: unknown, fil
     return `${JSON.stringify(fresh, null, indent)}${options.eol}`;
   }
   const edited = modify(text, path, value, {}).reduceRight((current, edit) => applyFormattedEdit(current, edit, options), text);
-  return value === undefined && path.length > 1 ? removeIfEmpty(edited, path.slice(0, -1)) : edited;
+  return value === undefined && path.length > 1 ? collapseIfEmpty(edited, path.slice(0, -1)) : edited;
 }
 
 /**
- * Removes the object at `path` when nothing is left in it, not even a comment: the container install made to hold
- * the entry goes with the entry (an empty one means nothing to any agent).
+ * An object left with nothing in it, not even a comment, is written `{}`: the way people write an empty one, so a file
+ * that held `"mcpServers": {}` before install holds it again after uninstall. It stays: it may be the user's own.
  */
-function removeIfEmpty(text: string, path: string[]): string {
+function collapseIfEmpty(text: string, path: string[]): string {
   const node = findNodeAtLocation(parseTree(text, [], { allowTrailingComma: true })!, path);
   if (node?.type !== 'object' || node.children?.length) return text;
   if (text.slice(node.offset + 1, node.offset + node.length - 1).trim()) return text;
-  return applyEdits(text, modify(text, path, undefined, {}));
+  return applyEdits(text, [{ offset: node.offset, length: node.length, content: '{}' }]);
 }
 
+/** Applies one edit of jsonc-parser, then formats the inserted text alone like the rest of the file. */
 function applyFormattedEdit(text: string, edit: Edit, options: FormattingOptions): string {
   const edited = applyEdits(text, [edit]);
   if (!edit.content) return edited;

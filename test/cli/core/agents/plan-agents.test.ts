@@ -32,7 +32,7 @@ const context = (disk: ReturnType<typeof createDisk>, scope: 'user' | 'project' 
 
 const MINE = {
   '/h/.codex/config.toml': '# mine\n[mcp_servers.other]\ncommand = "x"\n',
-  '/h/.config/zed/settings.json': '// mine\n{\n  "theme": "dark",\n}\n',
+  '/h/.config/zed/settings.json': '// mine\n{\n  "theme": "dark",\n  "context_servers": {},\n}\n',
   '/h/.claude.json': '{\n  "mcpServers": {\n    "other": { "command": "x" }\n  }\n}\n',
 };
 
@@ -60,6 +60,8 @@ describe('planning install and uninstall over every agent', () => {
     const removed = planUninstall(context(disk), 'warden', new Set());
     disk.apply(removed.changes);
     for (const [path, text] of Object.entries(MINE)) expect(disk.read(path)).toBe(text);
+    // Files install made keep an empty servers' object: it might have been the user's.
+    expect(disk.read('/h/.cursor/mcp.json')).toBe('{\n  "mcpServers": {}\n}\n');
     expect(Object.keys(disk.snapshot()).filter((p) => p.endsWith('SKILL.md'))).toEqual([]);
   });
 
@@ -85,7 +87,8 @@ describe('planning install and uninstall over every agent', () => {
   it('an agent that cannot use the transport asked for is skipped with why; --project skips agents with no project file', () => {
     const disk = createDisk({});
     const http = planInstall(context(disk), () => HTTP, undefined).plans.find((p) => p.agent.id === 'claude-desktop')!;
-    expect(http).toMatchObject({ entry: undefined, note: 'cannot use http from its file: choose --transport stdio' });
+    expect(http.entry).toBeUndefined();
+    expect(http.note).toBe('cannot use http from its file: choose --transport stdio');
     const project = planInstall(context(disk, 'project'), auto, SKILL);
     expect(project.plans.find((p) => p.agent.id === 'windsurf')).toMatchObject({
       note: 'has no project file for MCP servers',
