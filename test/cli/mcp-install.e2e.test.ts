@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS, toSkillPath } from '../../facts/paths.ts';
 import { installAgentClis } from '../helpers/agent-clis.ts';
@@ -40,6 +41,7 @@ function homeWith(files: Record<string, string>) {
     WARDEN_BASE_URL: system.baseUrl,
     DISABLE_AUTOUPDATER: '1',
     DISABLE_TELEMETRY: '1',
+    DO_NOT_TRACK: '1',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     OPENCODE_DISABLE_AUTOUPDATE: '1',
     OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
@@ -125,7 +127,7 @@ describe('warden mcp install, then each agent lists its servers', () => {
     expect(installed.code, installed.stderr).toBe(0);
     const listed = await h.inHome(clis.opencode, ['mcp', 'list']);
     // Its list is drawn for a terminal: colours and box lines around each server's name, state and address.
-    const text = (listed.stdout + listed.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+    const text = stripVTControlCharacters(listed.stdout + listed.stderr);
     expect(text).toMatch(new RegExp(`✓ warden connected\\s*\\n│\\s*${endpoint()}`));
     expect(text).toMatch(/other failed[\s\S]*│\s*true/);
   }, 60_000);
@@ -140,7 +142,7 @@ describe('every agent at once, on files with comments and other servers in them'
     '.cursor/mcp.json': '{\n  "mcpServers": {\n    "other": { "url": "https://other.example/mcp" }\n',
     '.config/Code/User/mcp.json': '// VS Code\n{\n\t"servers": {\n\t\t"other": { "type": "stdio", "command": "true" }, // mine\n\t},\n}\n',
     '.codex/config.toml': '# mine\n[mcp_servers.other]\ncommand = "true"\n',
-    '.gemini/settings.json': '{ "theme": "Default" }\n',
+    '.gemini/settings.json': '{ "theme": "Default", "mcpServers": { "other": { "command": "true" } } }\n',
     '.codeium/windsurf/mcp_config.json': '{\n  "mcpServers": {\n    "other": { "serverUrl": "https://other.example/mcp" }\n  }\n}\n',
     '.config/opencode/opencode.json': '{\n  // mine\n  "mcp": {}\n}\n',
     '.config/zed/settings.json':
@@ -180,13 +182,7 @@ describe('every agent at once, on files with comments and other servers in them'
   }, 60_000);
 
   it('writes the skill where the skills CLI (npm) installs it for the same agents', async () => {
-    const ours = homeWith(
-      Object.fromEntries(
-        Object.keys(FILES)
-          .filter((p) => !p.includes('cursor'))
-          .map((p) => [p, '{}']),
-      ),
-    );
+    const ours = homeWith({});
     const installed = await ours.warden('install', '--agent', 'claude-code', '--agent', 'windsurf', '--agent', 'codex', '--agent', 'zed');
     expect(installed.code, installed.stderr).toBe(0);
     const theirs = homeWith({});

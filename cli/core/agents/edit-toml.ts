@@ -34,7 +34,7 @@ export function getTomlMember(text: string, path: string[], file: string): unkno
 const toKey = (key: string) => (/^[A-Za-z0-9_-]+$/.test(key) ? key : JSON.stringify(key));
 
 /** The comments of a TOML text (approximately: every `#` to the end of its line), to check none is lost. */
-const toComments = (text: string) => text.match(/#[^\n\r]*/g) ?? [];
+const toComments = (text: string): string[] => text.match(/#[^\n\r]*/g) ?? [];
 
 /**
  * The text with `path` set to `value` (or removed, for undefined), every other byte kept. A new entry is appended as
