@@ -31,6 +31,9 @@ export interface Factory {
   openBrowser(url: string): boolean;
   platform: NodeJS.Platform;
   arch: string;
+  /** The user's home folder and the working folder (the project, for `mcp install --project`). */
+  home: string;
+  cwd: string;
   /** The running binary, and whether it is the single executable (not a development run). */
   execPath: string;
   isBinary: boolean;
@@ -94,6 +97,8 @@ export function createFactory(proc: NodeJS.Process, defaults: BuildDefaults, isB
     },
     platform: proc.platform,
     arch: proc.arch,
+    home: (proc.platform === 'win32' ? env.USERPROFILE : env.HOME) || homedir(),
+    cwd: proc.cwd(),
     execPath: proc.execPath,
     isBinary,
   };

@@ -20,7 +20,9 @@ function group(name: string, description: string, verbs: Command[]): Command {
 export function createProgram(f: Factory): Command {
   const { binary, envPrefix, version } = f.defaults;
   const program = new Command(binary)
-    .description(`${f.defaults.product}'s command line: sign in, register workload clients, and serve the tools over stdio (MCP).`)
+    .description(
+      `${f.defaults.product}'s command line. Start with \`${binary} mcp install\`: it adds ${f.defaults.product} to every coding agent on this machine. Also: sign in, register workload clients, and serve the tools over stdio (MCP).`,
+    )
     .version(`${binary} ${version}`, '--version', 'print the version')
     // Root options only before the command: `self update --version V` is the command's own flag.
     .enablePositionalOptions()
@@ -33,11 +35,12 @@ export function createProgram(f: Factory): Command {
       ].join('\n'),
     )
     .showSuggestionAfterError(true);
+  // First in the help: connecting the agents is what a new user does first.
+  program.addCommand(createMcpCommand(f));
   program.addCommand(createLoginCommand(f));
   program.addCommand(createLogoutCommand(f));
   program.addCommand(group('auth', 'show or use the stored credentials', [createStatusCommand(f), createTokenCommand(f)]));
   program.addCommand(group('admin', 'administer workload clients', [createRegisterCommand(f)]));
-  program.addCommand(createMcpCommand(f));
   program.addCommand(group('self', `manage this ${binary} binary`, [createUpdateCommand(f)]));
   const configure = (command: Command) => {
     command.exitOverride().configureOutput({

@@ -37,6 +37,8 @@ describe('toSkillMd', () => {
     expect(md).toContain('irm https://warden.example/install.ps1 | iex');
     expect(md).toContain('claude mcp add --transport http warden https://warden.example/mcp');
     expect(md).toContain('claude mcp add warden -- warden mcp');
+    // One command for every agent comes first.
+    expect(md.indexOf('warden mcp install')).toBeLessThan(md.indexOf('claude mcp add'));
     for (const command of ['warden login', 'warden admin register --code <REGISTRATION_CODE>']) expect(md).toContain(command);
     for (const scope of content.site.scopes) expect(md).toContain(`\`${scope.name}\``);
     const other = readContent(undefined, { BASE_URL: 'https://docs.example.org', APP_URL: 'https://tools.example.org' });

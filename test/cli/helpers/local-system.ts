@@ -5,8 +5,10 @@ import { readDist, toEtag } from '../../../proxy/node/read-dist.ts';
 import { RELEASES_PATH } from '../../../facts/paths.ts';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/start.ts';
 import { getContentDir, readContent } from '../../../content-model/read-content.ts';
-import { PATHS } from '../../../facts/paths.ts';
+import { PATHS, toSkillPath } from '../../../facts/paths.ts';
 import { toInstaller } from '../../../installers/to-installer.ts';
+import { toAgentSkillsIndex } from '../../../documents/to-agent-skills-index.ts';
+import { toSkillMd } from '../../../documents/to-skill-md.ts';
 import { DIST } from '../../helpers/built-site.ts';
 import { startEdgeInFront } from '../../helpers/edge-in-front.ts';
 import { makeDataDir } from '../../sandbox/sandbox-fixture.ts';
@@ -56,10 +58,16 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
   const installer = new TextEncoder().encode(
     toInstaller(content.site, readFileSync(resolve('installers/install.sh'), 'utf8'), content.release),
   );
-  // Besides the protected-resource documents: the installer of this build, and the built tool list.
+  // Besides the protected-resource documents: the installer of this build, the built tool list, and the Agent Skills
+  // (index and SKILL.md) the build would write for this address, made by the build's own functions.
+  const skills = [
+    { path: PATHS.agentSkillsIndex, body: JSON.stringify(toAgentSkillsIndex(content)) },
+    ...content.skills.map((skill) => ({ path: toSkillPath(skill.name), body: toSkillMd(content, skill) })),
+  ];
   const edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.issuer, jwksUri: sandbox.jwksUri }, [
     { path: PATHS.install, body: installer, etag: toEtag(installer) },
     readDist(DIST).find((f) => f.path === PATHS.toolsJson)!,
+    ...skills,
   ]);
   let running = true;
   const stopSandbox = async () => {

@@ -1,0 +1,37 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * The coding agents' own CLIs the tests run, pinned here and nowhere else. They are large, so they are not in
+ * package.json: the tests that use them install them once per machine into a cache folder. `npm install --prefix`,
+ * not `npm ci`: a lock holding opencode-ai lacks its other platforms' optional packages, and `npm ci` refuses it.
+ */
+export const AGENT_CLIS = {
+  '@anthropic-ai/claude-code': { version: '2.1.328', bin: 'claude' },
+  '@openai/codex': { version: '0.169.0', bin: 'codex' },
+  '@google/gemini-cli': { version: '0.61.0', bin: 'gemini' },
+  'opencode-ai': { version: '1.18.33', bin: 'opencode' },
+} as const;
+
+const DIR = resolve('node_modules/.cache/agent-clis');
+
+/** The installed version of a package in the cache, or undefined. */
+function installedVersion(name: string): string | undefined {
+  const manifest = join(DIR, 'node_modules', name, 'package.json');
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version : undefined;
+}
+
+/** Installs the pinned CLIs into the cache unless they are there already; resolves with each CLI's path by name. */
+export async function installAgentClis(): Promise<Record<(typeof AGENT_CLIS)[keyof typeof AGENT_CLIS]['bin'], string>> {
+  const entries = Object.entries(AGENT_CLIS);
+  const missing = entries.filter(([name, { version }]) => installedVersion(name) !== version);
+  if (missing.length)
+    await promisify(execFile)(
+      'npm',
+      ['install', '--prefix', DIR, '--no-save', '--no-audit', '--no-fund', ...missing.map(([name, { version }]) => `${name}@${version}`)],
+      { timeout: 170_000, maxBuffer: 16 * 1024 * 1024 },
+    );
+  return Object.fromEntries(entries.map(([, { bin }]) => [bin, join(DIR, 'node_modules', '.bin', bin)])) as never;
+}
