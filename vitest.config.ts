@@ -20,6 +20,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Two cores: builds and servers in tests compete for them.
     maxWorkers: 2,
+    // Tests declared concurrent (the browser's page loads) run this many at a time within their file.
+    maxConcurrency: 3,
     projects: [
       {
         extends: true,

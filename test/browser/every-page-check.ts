@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { findSevereAxeViolations } from './axe.ts';
 import { SITE_DIR, openSite, watchProblems, watchRequests, type BrowserSite } from './browser.ts';
@@ -142,13 +142,15 @@ export function describeEveryPageAt(width: number, checks: EveryPageChecks = {})
   });
   afterAll(async () => site?.close());
 
-  describe(`every page at ${width} px wide`, () => {
-    it('covers the generated reference pages too', () => {
+  // Pages load side by side (vitest's maxConcurrency at a time, each in a fresh context of its own): most of a load is
+  // the browser waiting on paint, fonts and the network, and one page at a time left both cores idle for most of it.
+  describe.concurrent(`every page at ${width} px wide`, () => {
+    it('covers the generated reference pages too', ({ expect }) => {
       expect(pages).toEqual(expect.arrayContaining(['/', '/docs/demo', '/docs/reference/get-health', '/docs/tools/get_run']));
     });
 
     const title = `%s: loads cleanly, nothing wider than its container, no sideways scroll, CLS below ${MAX_CLS}${checks.axe ? ', no serious or critical axe violation' : ''}`;
-    it.each(pages)(title, async (path) => {
+    it.for(pages)(title, async (path, { expect }) => {
       const context = await site.newContext({ viewport: { width, height: 900 } });
       try {
         const page = await context.newPage();
