@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,5 +82,16 @@ describe('where code may reach', () => {
   it('proxy/ loads no sandbox code by import (the local entry points start it lazily: tooling/start-upstream.ts)', () => {
     const offenders = importsUnder('proxy').filter((i) => i.target.startsWith(`sandbox${'/'}`));
     expect(offenders).toEqual([]);
+  });
+
+  it("the README's layout table names every top-level folder of the repository, and no folder that is gone", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const table = readme.slice(readme.indexOf('## Layout'), readme.indexOf('\n## ', readme.indexOf('## Layout') + 1));
+    const named = [...table.matchAll(/^\| `([a-z-]+)\/`/gm)].map((m) => m[1]);
+    const tracked = execFileSync('git', ['ls-files'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f.includes('/') && !f.startsWith('.'))
+      .map((f) => f.split('/')[0]!);
+    expect([...new Set(named)].sort()).toEqual([...new Set(tracked)].sort());
   });
 });
