@@ -25,12 +25,12 @@ const report = (results: { status: string; id: string; message: string; details?
     .map((r) => {
       const pages = (r.status === 'fail' ? (r.details?.pageResults ?? []) : []) as {
         url?: string;
-        samples?: { url?: string; resolvedUrl?: string; outcome?: string; status?: number }[];
+        samples?: { url?: string; resolvedUrl?: string; outcome?: string; status?: number; error?: string }[];
       }[];
       const broken = pages.flatMap((p) =>
         (p.samples ?? [])
           .filter((x) => x.outcome !== 'ok')
-          .map((x) => `    ${p.url} → ${x.resolvedUrl ?? x.url}: ${x.outcome} ${x.status ?? ''}`),
+          .map((x) => `    ${p.url} → ${x.resolvedUrl ?? x.url}: ${x.outcome} ${x.status ?? ''} ${x.error ?? ''}`),
       );
       return [`${r.status} ${r.id}: ${r.message}`, ...new Set(broken)].slice(0, 40).join('\n');
     })

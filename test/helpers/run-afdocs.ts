@@ -52,7 +52,9 @@ export async function runAfdocs(url: string, options: Partial<RunnerOptions> = {
     // RFC 9112 §9.3.1 lets a client retry an idempotent request (browsers and curl do the same).
     return fetchAnywhere(input, init).catch((error: unknown) => {
       const idempotent = ['GET', 'HEAD'].includes((init?.method ?? 'GET').toUpperCase());
-      if (!idempotent || (error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+      // A reset, or a close undici saw before any answer (workerd ends idle keep-alive connections that way).
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (!idempotent || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw error;
       return fetchAnywhere(input, init);
     });
   };
