@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'site',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts', 'test/build/llms-shapes.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts'],
           globalSetup: ['test/helpers/global-setup.ts'],
         },
       },
@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'scale',
           include: [
-            'test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index,llms-shapes}.test.ts',
+            'test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index}.test.ts',
             'test/edge/{worker,every-page,parity}.test.ts',
             'test/e2e/afdocs-scale.test.ts',
           ],
