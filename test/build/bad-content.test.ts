@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readContent } from '../../content-model/read-content.ts';
 import { ContentError } from '../../content-model/content-error.ts';
+import { loadAstroConfig } from '../helpers/astro-config.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -121,40 +122,17 @@ describe('bad content fails with a message naming the file and field', () => {
   });
 });
 
-let loads = 0;
-/**
- * Loads astro.config.mjs as Astro does before anything else, over `contentDir`: its config, or what loading threw.
- * vitest sets process.env.BASE_URL to Vite's base ("/"), so the site's is set for the load, then put back.
- */
-async function loadAstroConfig(contentDir: string): Promise<{ config?: { site?: string; integrations: unknown[] }; error?: unknown }> {
-  const saved = { WARDEN_CONTENT_DIR: process.env.WARDEN_CONTENT_DIR, BASE_URL: process.env.BASE_URL };
-  Object.assign(process.env, { WARDEN_CONTENT_DIR: contentDir, BASE_URL: 'https://warden.example' });
-  try {
-    // A query of its own per load: each is a fresh evaluation of the config, not the module cache's.
-    const url = `${new URL('../../astro.config.mjs', import.meta.url).href}?load=${++loads}`;
-    const loaded = (await import(/* @vite-ignore */ url)) as { default: { site?: string; integrations: unknown[] } };
-    return { config: loaded.default };
-  } catch (error) {
-    return { error };
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
-
 describe('the build refuses bad content before Astro starts: astro.config.mjs reads it first', () => {
   it('a data error: loading the config fails naming the file and field', async () => {
     const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), 'scope: warden:access', 'scope: nope:nope'));
-    const { error } = await loadAstroConfig(dir);
+    const { error } = await loadAstroConfig({ WARDEN_CONTENT_DIR: dir });
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).message).toMatch(/tools\/get_account\.yaml[\s\S]*scope: unknown scope "nope:nope"/);
   });
 
   it('a service address written out in a page: loading the config fails naming the page and line', async () => {
     const dir = brokenContent((d) => patch(join(d, 'docs/limits.md'), /\n\n/, '\n\nThe API lives at https://warden.example/api.\n\n'));
-    const { error } = await loadAstroConfig(dir);
+    const { error } = await loadAstroConfig({ WARDEN_CONTENT_DIR: dir });
     expect(error).toBeInstanceOf(ContentError);
     expect((error as ContentError).message).toMatch(
       /docs\/limits\.md[\s\S]*line \d+: "https:\/\/warden\.example" is a service address written out/,
@@ -162,7 +140,7 @@ describe('the build refuses bad content before Astro starts: astro.config.mjs re
   });
 
   it('an unbroken copy of the content loads: what fails the cases above is the change alone', async () => {
-    const { config, error } = await loadAstroConfig(brokenContent(() => {}));
+    const { config, error } = await loadAstroConfig({ WARDEN_CONTENT_DIR: brokenContent(() => {}) });
     expect(error).toBeUndefined();
     expect(config?.site).toBe('https://warden.example');
     expect(config?.integrations.length).toBeGreaterThan(1);
