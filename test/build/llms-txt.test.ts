@@ -107,8 +107,11 @@ describe('the llms files of the build', () => {
     for (const [path, text] of set.llms) {
       const listed = toListedPages(text, BASE_URL);
       if (listed.length === 0) continue;
-      const fullUrl = urlsOf(parseLlms(text).sections.Optional).find((u) => /\/llms-full(-\d+)?\.txt$/.test(u))!;
-      expect(toFullPages(set.full.get(pathOf(fullUrl))!), path).toEqual(listed);
+      // Beside it: llms-full.txt in the folder of llms.txt, llms-full-<n>.txt beside llms-<n>.txt; and the file links it.
+      const beside = path.replace(/llms(-\d+)?\.txt$/, (_, n = '') => `llms-full${n}.txt`);
+      const fullUrl = urlsOf(parseLlms(text).sections.Optional).find((u) => /\/llms-full(-\d+)?\.txt$/.test(u));
+      expect(fullUrl, path).toBe(`${BASE_URL}${beside}`);
+      expect(toFullPages(set.full.get(beside) ?? ''), path).toEqual(listed);
     }
   });
 });

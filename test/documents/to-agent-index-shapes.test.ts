@@ -17,7 +17,8 @@ import { toLlmsProblems, toTwoHops } from '../helpers/llms-index-rules.ts';
 import type { LlmsPage } from '../../documents/to-llms-sections.ts';
 
 // toAgentIndex over whole docs trees of every shape, at full size: pure, so each takes milliseconds to a second where
-// the same tree through astro build takes a minute (test/build/llms-shapes.test.ts builds them once, together).
+// the same tree through astro build takes a minute. test/build/llms-txt.test.ts checks that the build writes what
+// toAgentIndex makes, over the 5,000-page scale build.
 const content = readContent(undefined, {});
 const BASE = content.site.base_url;
 // The real content's pages a site always has: the home page, a few top-level docs pages, the reference and tool pages.
@@ -44,6 +45,8 @@ function indexOf(generated: GeneratedPage[]): { index: AgentIndex; pages: LlmsPa
   return { index, pages, problems: toLlmsProblems(set, [...pages.map((p) => p.path)]) };
 }
 const llmsPaths = (index: AgentIndex) => index.llms.map((f) => f.path);
+/** The llms-full.txt beside an llms.txt file: `llms-full.txt` beside `llms.txt`, `llms-full-<n>.txt` beside `llms-<n>.txt`. */
+const toBesideFull = (path: string) => path.replace(/llms(-\d+)?\.txt$/, (_, n = '') => `llms-full${n}.txt`);
 
 const SHAPES: Array<[string, TreeShape, (index: AgentIndex) => void]> = [
   [
@@ -115,7 +118,7 @@ const SHAPES: Array<[string, TreeShape, (index: AgentIndex) => void]> = [
     },
   ],
   [
-    'the shapes test/build/llms-shapes.test.ts builds, together: the root lists the top-level docs pages, not the 300 at the root',
+    'the shapes of test/helpers/llms-tree-shapes.ts, together: the root lists the top-level docs pages, not the 300 at the root',
     () => [...toBuiltTree().values()].flat(),
     (index) => {
       expect(index.llms[0]!.text).toContain(`(${BASE}/docs/overview.md)`);
@@ -130,14 +133,18 @@ describe('toAgentIndex over docs trees of every shape', () => {
     const { index, pages, problems } = indexOf(shape(10_000));
     expect(problems).toEqual([]);
     expectShape(index);
-    // Every page is in exactly one llms-full.txt: the one beside the file that lists it.
+    // Every page is in exactly one llms-full.txt: the one beside the file that lists it (llms-<n>.txt beside
+    // llms-full-<n>.txt in the same folder), which that file links.
     expect(index.full.flatMap((f) => f.pages).sort()).toEqual(pages.map((p) => p.path).sort());
     const { linked } = toTwoHops({ baseUrl: BASE, llms: new Map(index.llms.map((f) => [f.path, f.text])), fullSizes: new Map() });
-    for (const path of ['/llms.txt', ...linked]) {
-      const text = index.llms.find((f) => f.path === path)!.text;
-      const full = index.full.find((f) => text.includes(`](${BASE}${f.path})`))!;
+    for (const { path, text } of index.llms) {
       const listed = [...text.matchAll(/\]\((https:[^)]+)\.md\)/g)].map((m) => m[1]!.slice(BASE.length).replace(/^\/index$/, '/'));
-      expect(full.pages, path).toEqual(listed);
+      if (listed.length === 0) continue;
+      expect(['/llms.txt', ...linked], `${path} lists pages, so /llms.txt links it`).toContain(path);
+      const beside = toBesideFull(path);
+      const full = index.full.find((f) => f.path === beside);
+      expect(full?.pages, `${path}: ${beside}`).toEqual(listed);
+      expect(text, path).toContain(`](${BASE}${beside})`);
     }
   });
 });

@@ -89,9 +89,8 @@ export function toLlmsPageOf(page: GeneratedPage): LlmsPage {
 }
 
 /**
- * The shapes test/build/llms-shapes.test.ts builds together, each in a subtree of its own, in one astro build. Its
- * flat folder is smaller than the 2,000 pages test/documents/to-agent-index-shapes.test.ts checks: a page's sidebar lists
- * its whole section, so a flat folder's build time grows with its square, while 600 pages already take five parts.
+ * The shapes test/documents/to-agent-index-shapes.test.ts lays out side by side, each in a subtree of its own, as one
+ * site: the root must keep listing the top-level docs pages whatever else the tree holds.
  */
 export const BUILT_SHAPES: ReadonlyArray<readonly [string, TreeShape]> = [
   ['one folder of 600 pages', flatFolder('ledger', 600)],
