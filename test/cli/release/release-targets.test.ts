@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRelease, readReleaseManifest, SUMS, SUMS_SIGNATURE, type ReleaseManifest } from '../../../cli/build/build-release.ts';
+import { buildRelease, readReleaseManifest, type ReleaseManifest } from '../../../cli/build/build-release.ts';
 import { verifyCodeSignature } from '../../../cli/build/macho/verify-code-signature.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
+import { SUMS_FILE, SUMS_SIGNATURE_FILE } from '../../../runtime/release/release-layout.ts';
+import { requireSha256Sums } from '../../../runtime/release/sha256-sums.ts';
 import { toReleaseNamespace, verifySshSignature } from '../../../runtime/release/ssh-signature.ts';
 import { PATHS } from '../../../facts/paths.ts';
 import { readPeFile } from '../helpers/pe-file.ts';
@@ -83,18 +85,14 @@ describe('one npm run release builds every target', () => {
   });
 
   it('SHA256SUMS lists every archive and nothing else, and each checksum holds', () => {
-    const listed = readFileSync(join(folder('a'), SUMS), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => l.split(/\s+/)[1])
-      .sort();
+    const listed = [...requireSha256Sums(readFileSync(join(folder('a'), SUMS_FILE), 'utf8')).keys()].sort();
     expect(listed).toEqual(
       Object.values(first.built)
         .map((b) => b.archive)
         .sort(),
     );
     expect(
-      execFileSync('sha256sum', ['--check', SUMS], { cwd: folder('a'), encoding: 'utf8' })
+      execFileSync('sha256sum', ['--check', SUMS_FILE], { cwd: folder('a'), encoding: 'utf8' })
         .trim()
         .split('\n'),
     ).toHaveLength(listed.length);
@@ -106,14 +104,14 @@ describe('one npm run release builds every target', () => {
     writeFileSync(allowed, `${namespace} ${TEST_SIGNING_KEY.publicKeyLine}\n`);
     const out = execFileSync(
       'ssh-keygen',
-      ['-Y', 'verify', '-f', allowed, '-I', namespace, '-n', namespace, '-s', join(folder('a'), SUMS_SIGNATURE)],
-      { input: readFileSync(join(folder('a'), SUMS)), encoding: 'utf8' },
+      ['-Y', 'verify', '-f', allowed, '-I', namespace, '-n', namespace, '-s', join(folder('a'), SUMS_SIGNATURE_FILE)],
+      { input: readFileSync(join(folder('a'), SUMS_FILE)), encoding: 'utf8' },
     );
     expect(out).toMatch(/^Good "warden-release" signature/);
     expect(
       verifySshSignature(
-        readFileSync(join(folder('a'), SUMS)),
-        readFileSync(join(folder('a'), SUMS_SIGNATURE), 'utf8'),
+        readFileSync(join(folder('a'), SUMS_FILE)),
+        readFileSync(join(folder('a'), SUMS_SIGNATURE_FILE), 'utf8'),
         TEST_SIGNING_KEY.publicKeyLine,
         namespace,
       ),
@@ -201,5 +199,7 @@ describe.each(['windows-x64', 'windows-x64-baseline'])(
 
 it('keeps no stray work files: the release folder holds the two layouts and the manifest only', () => {
   expect(readdirSync(releases.b).sort()).toEqual(['download', 'latest', 'release.json']);
-  expect(readdirSync(folder('b')).sort()).toEqual([SUMS, SUMS_SIGNATURE, ...Object.values(first.built).map((b) => b.archive)].sort());
+  expect(readdirSync(folder('b')).sort()).toEqual(
+    [SUMS_FILE, SUMS_SIGNATURE_FILE, ...Object.values(first.built).map((b) => b.archive)].sort(),
+  );
 });
