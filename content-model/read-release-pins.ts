@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { toArchiveName } from '../runtime/release/archive-name.ts';
+import { isReleaseVersion, MANIFEST_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionFolder } from '../runtime/release/release-layout.ts';
+import { requireSha256Sums, Sha256SumsError, toSha256Hex } from '../runtime/release/sha256-sums.ts';
 import { toReleaseNamespace, verifySshSignature } from '../runtime/release/ssh-signature.ts';
 import type { Site } from './schemas/site.ts';
 import { ContentError } from './content-error.ts';
@@ -20,9 +21,6 @@ export interface ReleasePins {
 }
 
 const VARIABLE = 'environment (RELEASE_DIR)';
-// sha256sum's format: the hash, a space, then a space (text) or `*` (binary), then the name.
-const SUMS_LINE = /^([0-9a-fA-F]{64}) [ *](\S+)$/;
-const VERSION = /^[A-Za-z0-9._+-]+$/;
 
 function fail(problem: string): never {
   throw new ContentError(VARIABLE, [`RELEASE_DIR: ${problem}`]);
@@ -47,33 +45,31 @@ export function readReleasePins(site: Pick<Site, 'cli'>, env: NodeJS.ProcessEnv)
   const dirValue = env.RELEASE_DIR;
   if (dirValue === undefined || dirValue === '') return undefined;
   const dir = resolve(dirValue);
+  const manifestFile = join(dir, MANIFEST_FILE);
   let version: unknown;
   try {
-    version = (JSON.parse(read(join(dir, 'release.json'), 'the release manifest').toString('utf8')) as { version?: unknown }).version;
+    version = (JSON.parse(read(manifestFile, 'the release manifest').toString('utf8')) as { version?: unknown }).version;
   } catch (error) {
     if (error instanceof ContentError) throw error;
-    return fail(`${join(dir, 'release.json')}: not JSON (${(error as Error).message})`);
+    return fail(`${manifestFile}: not JSON (${(error as Error).message})`);
   }
-  if (typeof version !== 'string' || !VERSION.test(version)) return fail(`${join(dir, 'release.json')}: no valid "version"`);
-  const folder = join(dir, 'download', `v${version}`);
-  const sums = read(join(folder, 'SHA256SUMS'), 'the release checksums');
-  const signature = read(join(folder, 'SHA256SUMS.sig'), 'the signature of SHA256SUMS').toString('utf8');
+  if (typeof version !== 'string' || !isReleaseVersion(version)) return fail(`${manifestFile}: no valid "version"`);
+  const folder = toVersionFolder(dir, version);
+  const sumsFile = join(folder, SUMS_FILE);
+  const signatureFile = join(folder, SUMS_SIGNATURE_FILE);
+  const sums = read(sumsFile, 'the release checksums');
+  const signature = read(signatureFile, `the signature of ${SUMS_FILE}`).toString('utf8');
   const namespace = toReleaseNamespace(site.cli.binary);
   if (!verifySshSignature(sums, signature, site.cli.release_signing_key, namespace)) {
-    fail(
-      `${join(folder, 'SHA256SUMS.sig')} does not verify with cli.release_signing_key (or RELEASE_PUBLIC_KEY): this release was signed by another key`,
-    );
+    fail(`${signatureFile} does not verify with cli.release_signing_key (or RELEASE_PUBLIC_KEY): this release was signed by another key`);
   }
-  const listed = new Map<string, string>();
-  sums
-    .toString('utf8')
-    .split('\n')
-    .forEach((line, i) => {
-      if (line.trim() === '') return;
-      const match = SUMS_LINE.exec(line.replace(/\r$/, ''));
-      if (!match) fail(`${join(folder, 'SHA256SUMS')} line ${i + 1} is not "<sha256>  <file>"`);
-      listed.set(match[2]!, match[1]!.toLowerCase());
-    });
+  let listed: Map<string, string>;
+  try {
+    listed = requireSha256Sums(sums.toString('utf8'));
+  } catch (error) {
+    if (!(error instanceof Sha256SumsError)) throw error;
+    return fail(`${sumsFile} ${error.message}`);
+  }
   const archives: Record<string, string> = {};
   for (const target of site.cli.targets) {
     const name = toArchiveName(site.cli.binary, target);
@@ -81,7 +77,7 @@ export function readReleasePins(site: Pick<Site, 'cli'>, env: NodeJS.ProcessEnv)
     if (sum) archives[name] = sum;
   }
   if (Object.keys(archives).length === 0) {
-    fail(`${join(folder, 'SHA256SUMS')} lists no archive of cli.targets (${site.cli.targets.join(', ')})`);
+    fail(`${sumsFile} lists no archive of cli.targets (${site.cli.targets.join(', ')})`);
   }
-  return { version, archives, sums: createHash('sha256').update(sums).digest('hex') };
+  return { version, archives, sums: toSha256Hex(sums) };
 }

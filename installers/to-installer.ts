@@ -1,3 +1,4 @@
+import { SUMS_FILE } from '../runtime/release/release-layout.ts';
 import { toReleaseNamespace } from '../runtime/release/ssh-signature.ts';
 import type { ReleasePins } from '../content-model/read-release-pins.ts';
 import type { Site } from '../content-model/schemas/site.ts';
@@ -67,7 +68,7 @@ function toValues(site: InstallerSite, pins: InstallerPins | undefined): Record<
     RELEASE_SIGNING_KEY: { field: 'cli.release_signing_key', value: cli.release_signing_key },
     SIGNING_NAMESPACE: { field: 'cli.binary', value: toReleaseNamespace(cli.binary) },
     PINNED_VERSION: { field: 'RELEASE_DIR (version)', value: pins?.version ?? '', safe: SAFE_VERSION },
-    PINNED_ARCHIVES: { field: 'RELEASE_DIR (SHA256SUMS)', value: toPinWords(pins), safe: SAFE_PINS },
+    PINNED_ARCHIVES: { field: `RELEASE_DIR (${SUMS_FILE})`, value: toPinWords(pins), safe: SAFE_PINS },
   };
 }
 

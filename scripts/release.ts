@@ -13,6 +13,7 @@ import { toTarget } from '../cli/core/release-sums.ts';
 import { ContentError } from '../content-model/content-error.ts';
 import { getContentDir, readContent } from '../content-model/read-content.ts';
 import { readSigningKey, type SigningKey } from '../runtime/node/signing-key.ts';
+import { SUMS_FILE, SUMS_SIGNATURE_FILE, toLatestFolder, toVersionFolder } from '../runtime/release/release-layout.ts';
 
 try {
   // RELEASE_DIR is this build's output here, not a release for the site to pin.
@@ -57,7 +58,7 @@ try {
       `${target}: ${b.archive}, ${(b.bytes / 1e6).toFixed(1)} MB (binary ${(b.binaryBytes / 1e6).toFixed(1)} MB${b.resigned ? ', signed again' : ''}), sha256 ${b.sha256}`,
     );
   }
-  console.log(`${outDir}/download/v${manifest.version}/ and ${outDir}/latest/download/ (SHA256SUMS signed: SHA256SUMS.sig)`);
+  console.log(`${toVersionFolder(outDir, manifest.version)}/ and ${toLatestFolder(outDir)}/ (${SUMS_FILE} signed: ${SUMS_SIGNATURE_FILE})`);
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(`npm run release: ${error.message}`);

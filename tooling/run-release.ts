@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MANIFEST_FILE, SUMS_FILE, toVersionFolder } from '../runtime/release/release-layout.ts';
+import { toSha256Hex } from '../runtime/release/sha256-sums.ts';
 
 /**
  * Runs `npm run release` for this machine's target into `dir` (it rebuilds only when the CLI's sources, the
@@ -25,10 +26,7 @@ export function runRelease(vars: {
       code: 'RELEASE_FAILED',
     });
   }
-  const manifest = JSON.parse(readFileSync(join(vars.RELEASE_DIR, 'release.json'), 'utf8')) as { version: string; built: object };
+  const manifest = JSON.parse(readFileSync(join(vars.RELEASE_DIR, MANIFEST_FILE), 'utf8')) as { version: string; built: object };
   if (Object.keys(manifest.built).length === 0) return undefined;
-  const { version } = manifest;
-  return createHash('sha256')
-    .update(readFileSync(join(vars.RELEASE_DIR, 'download', `v${version}`, 'SHA256SUMS')))
-    .digest('hex');
+  return toSha256Hex(readFileSync(join(toVersionFolder(vars.RELEASE_DIR, manifest.version), SUMS_FILE)));
 }

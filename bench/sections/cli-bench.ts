@@ -5,11 +5,12 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildRelease } from '../../cli/build/build-release.ts';
 import { BUN } from '../../cli/build/compile-binary.ts';
-import { toReleaseFolders, writeArchive } from '../../cli/build/write-archive.ts';
+import { writeArchive } from '../../cli/build/write-archive.ts';
 import { readMachine } from '../../cli/core/machine.ts';
 import { toTarget } from '../../cli/core/release-sums.ts';
 import { toBuildDefaults } from '../../cli/to-build-defaults.ts';
 import { getLocalSigningKey } from '../../runtime/node/signing-key.ts';
+import { toVersionFolder } from '../../runtime/release/release-layout.ts';
 import { buildNodeSea } from '../cli/node-sea.ts';
 import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { median, type BenchConfig } from '../lib/bench-config.ts';
@@ -95,7 +96,7 @@ export async function benchCli(config: BenchConfig, baseUrl: string, log: (line:
     mkdirSync(bin);
     execFileSync('tar', [
       '-xzf',
-      join(toReleaseFolders(join(work, 'release'), site.product.version).pinned, manifest.built[host].archive),
+      join(toVersionFolder(join(work, 'release'), site.product.version), manifest.built[host].archive),
       '-C',
       bin,
     ]);

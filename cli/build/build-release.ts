@@ -8,7 +8,9 @@ import { requireValidSignature } from './macho/require-valid-signature.ts';
 import { toReleaseInputsHash } from './release-inputs.ts';
 import type { SigningKey } from '../../runtime/node/signing-key.ts';
 import { toArchiveName } from '../../runtime/release/archive-name.ts';
-import { toReleaseFolders, toSha256Sums, writeArchive } from './write-archive.ts';
+import { MANIFEST_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, toLatestFolder, toVersionFolder } from '../../runtime/release/release-layout.ts';
+import { toSha256Sums } from '../../runtime/release/sha256-sums.ts';
+import { writeArchive } from './write-archive.ts';
 
 /** What a release is built from and where it goes. */
 export interface ReleaseOptions {
@@ -32,7 +34,7 @@ export interface BuiltTarget {
   resigned?: boolean;
 }
 
-/** What a release folder holds (`<outDir>/release.json`). */
+/** What a release folder holds (its MANIFEST_FILE, `<outDir>/release.json`). */
 export interface ReleaseManifest {
   version: string;
   inputs: string;
@@ -40,14 +42,10 @@ export interface ReleaseManifest {
   built: Record<string, BuiltTarget>;
 }
 
-const MANIFEST = 'release.json';
-export const SUMS = 'SHA256SUMS';
-export const SUMS_SIGNATURE = 'SHA256SUMS.sig';
-
 /** The manifest of an existing release folder, if any. */
 export function readReleaseManifest(outDir: string): ReleaseManifest | undefined {
   try {
-    return JSON.parse(readFileSync(join(outDir, MANIFEST), 'utf8')) as ReleaseManifest;
+    return JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as ReleaseManifest;
   } catch {
     return undefined;
   }
@@ -73,7 +71,8 @@ export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> 
   const version = o.defaults.version;
   const runtime = `bun ${getBunVersion()}`;
   const inputs = toReleaseInputsHash(o.root, { defaults: o.defaults, targets: o.targets, runtime, key: o.signingKey.publicKeyLine });
-  const { pinned, latest } = toReleaseFolders(o.outDir, version);
+  const pinned = toVersionFolder(o.outDir, version);
+  const latest = toLatestFolder(o.outDir);
   const existing = readReleaseManifest(o.outDir);
   if (existing?.inputs === inputs && Object.values(existing.built).every((b) => existsSync(join(pinned, b.archive)))) return existing;
 
@@ -117,10 +116,10 @@ export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> 
     // In the order of the targets, whichever archive was done first.
     for (const target of o.targets) manifest.built[target] = built[target]!;
     const sumsText = toSha256Sums(sums);
-    writeFileSync(join(pinned, SUMS), sumsText);
-    writeFileSync(join(pinned, SUMS_SIGNATURE), o.signingKey.sign(Buffer.from(sumsText), toReleaseNamespace(o.defaults.binary)));
-    for (const name of [...Object.keys(sums), SUMS, SUMS_SIGNATURE]) place(join(pinned, name), join(latest, name));
-    writeFileSync(join(o.outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileSync(join(pinned, SUMS_FILE), sumsText);
+    writeFileSync(join(pinned, SUMS_SIGNATURE_FILE), o.signingKey.sign(Buffer.from(sumsText), toReleaseNamespace(o.defaults.binary)));
+    for (const name of [...Object.keys(sums), SUMS_FILE, SUMS_SIGNATURE_FILE]) place(join(pinned, name), join(latest, name));
+    writeFileSync(join(o.outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { zip, type AsyncZippable } from 'fflate';
 import { gzip, constants } from 'node:zlib';
+import { toSha256Hex } from '../../runtime/release/sha256-sums.ts';
 
 /**
  * The earliest time a zip entry can carry (MS-DOS dates start in 1980): every entry gets it, as tar gets the
@@ -49,18 +49,5 @@ export async function writeArchive(binaryFile: string, archive: string): Promise
     rmSync(tar);
   }
   writeFileSync(archive, bytes);
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** A `SHA256SUMS` file in `sha256sum` format (two spaces: text mode), sorted by file name. */
-export function toSha256Sums(sums: Record<string, string>): string {
-  return Object.keys(sums)
-    .sort()
-    .map((name) => `${sums[name]}  ${name}\n`)
-    .join('');
-}
-
-/** Where an archive of `version` lives in a release folder, for the pinned and the latest address (installer layout). */
-export function toReleaseFolders(outDir: string, version: string): { pinned: string; latest: string } {
-  return { pinned: `${outDir}/download/v${version}`, latest: `${outDir}/latest/download` };
+  return toSha256Hex(bytes);
 }

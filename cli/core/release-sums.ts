@@ -1,20 +1,22 @@
+import { isReleaseVersion, toLatestFolder, toVersionFolder } from '../../runtime/release/release-layout.ts';
+import { requireSha256Sums, Sha256SumsError } from '../../runtime/release/sha256-sums.ts';
 import { CliError } from './cli-error.ts';
 
 /**
- * The SHA-256 that a `SHA256SUMS` file (sha256sum format: `<hash>  <file>` or `<hash> *<file>`) lists for
- * `name`, with the installer's rules: no entry, or a malformed one, is a refusal.
+ * The SHA-256 that the SHA256SUMS at `where` lists for `name`, read with the release's one set of rules
+ * (runtime/release/sha256-sums.ts): a malformed file, or no entry, is a refusal.
  */
 export function toExpectedSum(sums: string, name: string, where: string): string {
-  for (const line of sums.split('\n')) {
-    const [hash, file] = line.trim().split(/\s+/);
-    if (file === name || file === `*${name}`) {
-      const lower = (hash ?? '').toLowerCase();
-      if (!/^[0-9a-f]{64}$/.test(lower))
-        throw new CliError(`malformed checksum for ${name} in ${where}: refusing to update`, 'ERR_BAD_CHECKSUM');
-      return lower;
-    }
+  let listed: Map<string, string>;
+  try {
+    listed = requireSha256Sums(sums);
+  } catch (error) {
+    if (!(error instanceof Sha256SumsError)) throw error;
+    throw new CliError(`malformed checksums in ${where}: ${error.message}: refusing to update`, 'ERR_BAD_CHECKSUM');
   }
-  throw new CliError(`no checksum for ${name} in ${where}: refusing to update`, 'ERR_BAD_CHECKSUM');
+  const sum = listed.get(name);
+  if (sum === undefined) throw new CliError(`no checksum for ${name} in ${where}: refusing to update`, 'ERR_BAD_CHECKSUM');
+  return sum;
 }
 
 /**
@@ -36,10 +38,10 @@ export function toTarget(
   return targets.includes(target) ? target : undefined;
 }
 
-/** The release folder of a version (`download/v<version>`) or of the latest release, as the installer builds it. */
+/** The release folder of a version (`--version 1.2.3` or `v1.2.3`) or of the latest release, as the installer builds it. */
 export function toReleaseFolder(archive: string, version: string | undefined): string {
-  const base = archive.replace(/\/$/, '');
-  if (version === undefined) return `${base}/latest/download`;
-  if (!/^v?[A-Za-z0-9._+-]+$/.test(version)) throw new CliError(`invalid version: "${version}" (e.g. 1.2.3)`, 'ERR_USAGE', 2);
-  return `${base}/download/v${version.replace(/^v/, '')}`;
+  if (version === undefined) return toLatestFolder(archive);
+  const bare = version.replace(/^v/, '');
+  if (!isReleaseVersion(bare)) throw new CliError(`invalid version: "${version}" (e.g. 1.2.3)`, 'ERR_USAGE', 2);
+  return toVersionFolder(archive, bare);
 }

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -7,6 +6,8 @@ import { CliError } from './cli-error.ts';
 import { request, type Fetch } from '../../runtime/oauth/fetch-json.ts';
 import { toExpectedSum, toReleaseFolder } from './release-sums.ts';
 import { toArchiveName } from '../../runtime/release/archive-name.ts';
+import { SUMS_FILE, SUMS_SIGNATURE_FILE } from '../../runtime/release/release-layout.ts';
+import { toSha256Hex } from '../../runtime/release/sha256-sums.ts';
 import { requireSecureUrl } from '../../runtime/oauth/secure-url.ts';
 import { toReleaseNamespace, verifySshSignature } from '../../runtime/release/ssh-signature.ts';
 
@@ -94,17 +95,17 @@ export async function updateSelf(o: UpdateOptions): Promise<string> {
   const { archive: name, executable } = toArchiveFile(o.binary, o.target);
   const [archive, sums, signature] = await Promise.all([
     download(o.fetch, `${folder}/${name}`),
-    download(o.fetch, `${folder}/SHA256SUMS`),
-    download(o.fetch, `${folder}/SHA256SUMS.sig`),
+    download(o.fetch, `${folder}/${SUMS_FILE}`),
+    download(o.fetch, `${folder}/${SUMS_SIGNATURE_FILE}`),
   ]);
   if (!verifySshSignature(sums, signature.toString('utf8'), o.signingKey, toReleaseNamespace(o.binary))) {
     throw new CliError(
-      `the signature of ${folder}/SHA256SUMS does not verify with the release key: refusing to update`,
+      `the signature of ${folder}/${SUMS_FILE} does not verify with the release key: refusing to update`,
       'ERR_BAD_SIGNATURE',
     );
   }
-  const expected = toExpectedSum(sums.toString('utf8'), name, `${folder}/SHA256SUMS`);
-  const actual = createHash('sha256').update(archive).digest('hex');
+  const expected = toExpectedSum(sums.toString('utf8'), name, `${folder}/${SUMS_FILE}`);
+  const actual = toSha256Hex(archive);
   if (actual !== expected)
     throw new CliError(`checksum mismatch for ${name} (expected ${expected}, got ${actual}): refusing to update`, 'ERR_CHECKSUM_MISMATCH');
 

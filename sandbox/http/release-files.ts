@@ -2,6 +2,7 @@ import { createReadStream, readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve, sep } from 'node:path';
 import { RELEASES_PATH } from '../../facts/paths.ts';
+import { MANIFEST_FILE } from '../../runtime/release/release-layout.ts';
 import { toIndexFormat, toReleaseIndex, type ReleaseEntry } from './release-index.ts';
 
 /** The file or folder under `dir` that a request path after RELEASES_PATH names, or undefined for anything else. */
@@ -34,7 +35,7 @@ export function toReleaseFile(dir: string, rest: string): string | undefined {
 /** A folder's entries, folders first, then by name; files the release host keeps for itself are not listed. */
 function readEntries(folder: string): ReleaseEntry[] {
   return readdirSync(folder, { withFileTypes: true })
-    .filter((e) => (e.isDirectory() || e.isFile()) && !e.name.startsWith('.') && e.name !== 'release.json')
+    .filter((e) => (e.isDirectory() || e.isFile()) && !e.name.startsWith('.') && e.name !== MANIFEST_FILE)
     .map((e) =>
       e.isDirectory() ? { name: e.name, folder: true } : { name: e.name, folder: false, size: statSync(join(folder, e.name)).size },
     )

@@ -1,4 +1,5 @@
 import { parseAccept, toQuality } from '../../runtime/http/accept.ts';
+import { LATEST_PATH, SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionPath } from '../../runtime/release/release-layout.ts';
 import { escapeHtml } from '../pages/layout.ts';
 
 /** One entry of a release folder: a file with its size, or a folder. */
@@ -25,8 +26,8 @@ export function toIndexFormat(accept: string | null | undefined): IndexFormat {
 /** What each kind of release file is, for the reader who does not know the layout. */
 function toNote(entry: ReleaseEntry): string {
   if (entry.folder) return 'folder';
-  if (entry.name === 'SHA256SUMS') return 'SHA-256 checksums of the archives';
-  if (entry.name === 'SHA256SUMS.sig') return 'SSH signature of SHA256SUMS (ssh-keygen -Y verify)';
+  if (entry.name === SUMS_FILE) return 'SHA-256 checksums of the archives';
+  if (entry.name === SUMS_SIGNATURE_FILE) return `SSH signature of ${SUMS_FILE} (ssh-keygen -Y verify)`;
   return `${entry.size ?? 0} bytes`;
 }
 
@@ -37,8 +38,7 @@ function toNote(entry: ReleaseEntry): string {
 export function toReleaseIndex(title: string, path: string, entries: ReleaseEntry[], format: IndexFormat): string {
   const href = (entry: ReleaseEntry) => `${path}${encodeURIComponent(entry.name)}${entry.folder ? '/' : ''}`;
   const label = (entry: ReleaseEntry) => `${entry.name}${entry.folder ? '/' : ''}`;
-  const intro =
-    'The command-line release: one archive per platform, SHA256SUMS and its signature. latest/download/ is the newest release; download/v<version>/ each one.';
+  const intro = `The command-line release: one archive per platform, ${SUMS_FILE} and its signature. ${LATEST_PATH}/ is the newest release; ${toVersionPath('<version>')}/ each one.`;
   if (format === 'markdown') {
     const items = entries.map((e) => `- [${label(e)}](${href(e)}): ${toNote(e)}`);
     return `# ${title}: ${path}\n\n${intro}\n\n${items.join('\n')}\n`;

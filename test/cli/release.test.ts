@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readReleaseManifest } from '../../cli/build/build-release.ts';
-import { toSha256Sums, writeArchive } from '../../cli/build/write-archive.ts';
+import { writeArchive } from '../../cli/build/write-archive.ts';
+import { LATEST_PATH, SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionPath } from '../../runtime/release/release-layout.ts';
+import { toSha256Sums } from '../../runtime/release/sha256-sums.ts';
 import { BINARY, freshHome, getWardenBinary, HOST_TARGET, run, TEST_RELEASE_DIR, TEST_SITE } from './helpers/warden-binary.ts';
 
 // The release folder the global setup built with the real build (the one `npm run release` and `npm start` use).
@@ -18,13 +20,13 @@ afterAll(() => {
 
 describe('the release folder', () => {
   it('has the installer layout: the archive, SHA256SUMS and its signature under download/v<version>/ and latest/download/', () => {
-    for (const folder of [join('download', `v${version}`), join('latest', 'download')]) {
+    for (const folder of [toVersionPath(version), LATEST_PATH]) {
       const dir = join(TEST_RELEASE_DIR, folder);
       const archives = Object.values(readReleaseManifest(TEST_RELEASE_DIR)!.built)
         .map((b) => b.archive)
         .sort();
-      expect(readdirSync(dir).sort()).toEqual(['SHA256SUMS', 'SHA256SUMS.sig', ...archives].sort());
-      expect(execFileSync('sha256sum', ['--check', 'SHA256SUMS'], { cwd: dir, encoding: 'utf8' })).toBe(
+      expect(readdirSync(dir).sort()).toEqual([SUMS_FILE, SUMS_SIGNATURE_FILE, ...archives].sort());
+      expect(execFileSync('sha256sum', ['--check', SUMS_FILE], { cwd: dir, encoding: 'utf8' })).toBe(
         archives.map((a) => `${a}: OK\n`).join(''),
       );
     }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readReleaseManifest } from '../../cli/build/build-release.ts';
 import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { readReleasePins } from '../../content-model/read-release-pins.ts';
+import { MANIFEST_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionFolder } from '../../runtime/release/release-layout.ts';
+import { toSha256Hex } from '../../runtime/release/sha256-sums.ts';
 import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
 import { TEST_RELEASE_DIR, TEST_RELEASE_ENV, TEST_SIGNING_KEY } from '../cli/helpers/warden-binary.ts';
 import { loadAstroConfig } from '../helpers/astro-config.ts';
@@ -17,12 +20,12 @@ const work = mkdtempSync(join(tmpdir(), 'warden-pins-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const { site } = readContent(getContentDir(), { BASE_URL: 'https://warden.example', RELEASE_PUBLIC_KEY: TEST_SIGNING_KEY.publicKeyLine });
 const manifest = readReleaseManifest(TEST_RELEASE_DIR)!;
-const pinnedFolder = (dir: string) => join(dir, 'download', `v${manifest.version}`);
+const pinnedFolder = (dir: string) => toVersionFolder(dir, manifest.version);
 
 /** A copy of the test release, changed by `edit`. */
 function brokenRelease(edit: (dir: string) => void): string {
   const dir = mkdtempSync(join(work, 'release-'));
-  cpSync(join(TEST_RELEASE_DIR, 'release.json'), join(dir, 'release.json'));
+  cpSync(join(TEST_RELEASE_DIR, MANIFEST_FILE), join(dir, MANIFEST_FILE));
   cpSync(join(TEST_RELEASE_DIR, 'download'), join(dir, 'download'), {
     recursive: true,
     filter: (f) => !f.endsWith('.tar.gz') && !f.endsWith('.zip'),
@@ -35,7 +38,7 @@ const pins = (dir: string) => () => readReleasePins(site, { RELEASE_DIR: dir });
 describe('the pins of a release folder', () => {
   it('are the SHA-256 of every archive of cli.targets, as its signed SHA256SUMS lists them, and the version', () => {
     const read = readReleasePins(site, { RELEASE_DIR: TEST_RELEASE_DIR })!;
-    const sums = readFileSync(join(pinnedFolder(TEST_RELEASE_DIR), 'SHA256SUMS'));
+    const sums = readFileSync(join(pinnedFolder(TEST_RELEASE_DIR), SUMS_FILE));
     expect(read.version).toBe(manifest.version);
     expect(Object.keys(read.archives).sort()).toEqual(
       Object.values(manifest.built)
@@ -44,7 +47,7 @@ describe('the pins of a release folder', () => {
     );
     expect(Object.keys(read.archives)).toHaveLength(site.cli.targets.length);
     for (const built of Object.values(manifest.built)) expect(read.archives[built.archive]).toBe(built.sha256);
-    expect(read.sums).toBe(createHash('sha256').update(sums).digest('hex'));
+    expect(read.sums).toBe(toSha256Hex(sums));
   });
 
   it('are none without RELEASE_DIR, or with it empty', () => {
@@ -70,7 +73,7 @@ describe('a folder that is not a release the installers can pin fails, naming RE
   });
 
   it('no signature, or one by another key than the installers carry', () => {
-    const unsigned = brokenRelease((d) => rmSync(join(pinnedFolder(d), 'SHA256SUMS.sig')));
+    const unsigned = brokenRelease((d) => rmSync(join(pinnedFolder(d), SUMS_SIGNATURE_FILE)));
     expect(pins(unsigned)).toThrow(/RELEASE_DIR: .*SHA256SUMS\.sig: cannot read the signature of SHA256SUMS/);
     // The same release, pinned by a site whose installers carry the content's own key.
     const { site: production } = readContent(getContentDir(), { BASE_URL: 'https://warden.example' });
@@ -81,11 +84,19 @@ describe('a folder that is not a release the installers can pin fails, naming RE
 
   it('a malformed SHA256SUMS, or one listing no archive of cli.targets (each signed, so only the shape is wrong)', () => {
     const resign = (d: string, text: string) => {
-      writeFileSync(join(pinnedFolder(d), 'SHA256SUMS'), text);
-      writeFileSync(join(pinnedFolder(d), 'SHA256SUMS.sig'), TEST_SIGNING_KEY.sign(Buffer.from(text), toReleaseNamespace(site.cli.binary)));
+      writeFileSync(join(pinnedFolder(d), SUMS_FILE), text);
+      writeFileSync(
+        join(pinnedFolder(d), SUMS_SIGNATURE_FILE),
+        TEST_SIGNING_KEY.sign(Buffer.from(text), toReleaseNamespace(site.cli.binary)),
+      );
     };
     const malformed = brokenRelease((d) => resign(d, `${'a'.repeat(64)}  warden-linux-x64.tar.gz\nnot a checksum line\n`));
     expect(pins(malformed)).toThrow(/RELEASE_DIR: .*SHA256SUMS line 2 is not "<sha256> {2}<file>"/);
+    // The one parser's rules (runtime/release/sha256-sums.ts), the same that `self update` reads with.
+    const twice = brokenRelease((d) =>
+      resign(d, `${'a'.repeat(64)}  warden-linux-x64.tar.gz\n${'b'.repeat(64)} *warden-linux-x64.tar.gz\n`),
+    );
+    expect(pins(twice)).toThrow(/RELEASE_DIR: .*SHA256SUMS line 2 lists warden-linux-x64\.tar\.gz again \(line 1 listed it first\)/);
     const none = brokenRelease((d) => resign(d, `${'a'.repeat(64)}  warden-plan9-mips.tar.gz\n`));
     expect(pins(none)).toThrow(/RELEASE_DIR: .*SHA256SUMS lists no archive of cli\.targets \(darwin-arm64, /);
   });

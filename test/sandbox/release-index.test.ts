@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASES_PATH } from '../../facts/paths.ts';
 import { serveReleaseFile } from '../../sandbox/http/release-files.ts';
 import { toIndexFormat } from '../../sandbox/http/release-index.ts';
+import { LATEST_PATH, MANIFEST_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionPath } from '../../runtime/release/release-layout.ts';
 
 // The release archive's address (llms.txt, the docs) and its folders answer an index of what they hold.
 let dir: string;
@@ -15,12 +16,12 @@ let base: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'release-index-'));
-  for (const folder of ['latest/download', 'download/v1.2.3']) {
+  for (const folder of [LATEST_PATH, toVersionPath('1.2.3')]) {
     mkdirSync(join(dir, folder), { recursive: true });
-    for (const name of ['warden-linux-x64.tar.gz', 'warden-windows-x64.zip', 'SHA256SUMS', 'SHA256SUMS.sig'])
+    for (const name of ['warden-linux-x64.tar.gz', 'warden-windows-x64.zip', SUMS_FILE, SUMS_SIGNATURE_FILE])
       writeFileSync(join(dir, folder, name), name);
   }
-  writeFileSync(join(dir, 'release.json'), '{}');
+  writeFileSync(join(dir, MANIFEST_FILE), '{}');
   server = createServer((req, res) => serveReleaseFile(req, res, dir, new URL(req.url!, 'http://x').pathname, 'Warden CLI release'));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

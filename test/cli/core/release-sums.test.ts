@@ -16,7 +16,29 @@ describe('release sums, as the installer reads them', () => {
     expect(() => toExpectedSum(`${A}  other.tar.gz\n`, 'warden-linux-x64.tar.gz', 'S')).toThrow(
       'no checksum for warden-linux-x64.tar.gz in S: refusing to update',
     );
-    expect(() => toExpectedSum('abc  warden-linux-x64.tar.gz\n', 'warden-linux-x64.tar.gz', 'S')).toThrow(/malformed checksum/);
+    expect(() => toExpectedSum('abc  warden-linux-x64.tar.gz\n', 'warden-linux-x64.tar.gz', 'S')).toThrow(
+      'malformed checksums in S: line 1 is not "<sha256>  <file>" (or "<sha256> *<file>"): the hash is not 64 hex digits: refusing to update',
+    );
+  });
+
+  it('reads strictly, as the site build does: a malformed line elsewhere, or a name listed twice, is a refusal too', () => {
+    const refusal = (text: string) => {
+      try {
+        toExpectedSum(text, 'warden-linux-x64.tar.gz', 'S');
+      } catch (error) {
+        return { code: (error as { code?: string }).code, message: (error as Error).message };
+      }
+      return undefined;
+    };
+    expect(refusal(`${A}  warden-linux-x64.tar.gz\nnot a checksum line\n`)).toEqual({
+      code: 'ERR_BAD_CHECKSUM',
+      message: expect.stringMatching(/^malformed checksums in S: line 2 is not .*: refusing to update$/),
+    });
+    expect(refusal(`${A}  warden-linux-x64.tar.gz\n${'b'.repeat(64)} *warden-linux-x64.tar.gz\n`)).toEqual({
+      code: 'ERR_BAD_CHECKSUM',
+      message: 'malformed checksums in S: line 2 lists warden-linux-x64.tar.gz again (line 1 listed it first): refusing to update',
+    });
+    expect(toExpectedSum(`${A}  warden-linux-x64.tar.gz\r\n\r\n`, 'warden-linux-x64.tar.gz', 'S')).toBe(A);
   });
 
   it('names the latest or a pinned folder, and refuses a version with odd characters', () => {

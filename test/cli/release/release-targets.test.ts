@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRelease, readReleaseManifest, SUMS, SUMS_SIGNATURE, type ReleaseManifest } from '../../../cli/build/build-release.ts';
+import { buildRelease, readReleaseManifest, type ReleaseManifest } from '../../../cli/build/build-release.ts';
 import { verifyCodeSignature } from '../../../cli/build/macho/verify-code-signature.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
+import { SUMS_FILE, SUMS_SIGNATURE_FILE } from '../../../runtime/release/release-layout.ts';
+import { requireSha256Sums } from '../../../runtime/release/sha256-sums.ts';
 import { toReleaseNamespace, verifySshSignature } from '../../../runtime/release/ssh-signature.ts';
 import { PATHS } from '../../../facts/paths.ts';
 import { readPeFile } from '../helpers/pe-file.ts';
@@ -101,18 +103,14 @@ describe('one npm run release builds every target', () => {
   });
 
   it('SHA256SUMS lists every archive and nothing else, and each checksum holds', () => {
-    const listed = readFileSync(join(folder('a'), SUMS), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => l.split(/\s+/)[1])
-      .sort();
+    const listed = [...requireSha256Sums(readFileSync(join(folder('a'), SUMS_FILE), 'utf8')).keys()].sort();
     expect(listed).toEqual(
       Object.values(first.built)
         .map((b) => b.archive)
         .sort(),
     );
     expect(
-      execFileSync('sha256sum', ['--check', SUMS], { cwd: folder('a'), encoding: 'utf8' })
+      execFileSync('sha256sum', ['--check', SUMS_FILE], { cwd: folder('a'), encoding: 'utf8' })
         .trim()
         .split('\n'),
     ).toHaveLength(listed.length);
@@ -124,14 +122,14 @@ describe('one npm run release builds every target', () => {
     writeFileSync(allowed, `${namespace} ${TEST_SIGNING_KEY.publicKeyLine}\n`);
     const out = execFileSync(
       'ssh-keygen',
-      ['-Y', 'verify', '-f', allowed, '-I', namespace, '-n', namespace, '-s', join(folder('a'), SUMS_SIGNATURE)],
-      { input: readFileSync(join(folder('a'), SUMS)), encoding: 'utf8' },
+      ['-Y', 'verify', '-f', allowed, '-I', namespace, '-n', namespace, '-s', join(folder('a'), SUMS_SIGNATURE_FILE)],
+      { input: readFileSync(join(folder('a'), SUMS_FILE)), encoding: 'utf8' },
     );
     expect(out).toMatch(/^Good "warden-release" signature/);
     expect(
       verifySshSignature(
-        readFileSync(join(folder('a'), SUMS)),
-        readFileSync(join(folder('a'), SUMS_SIGNATURE), 'utf8'),
+        readFileSync(join(folder('a'), SUMS_FILE)),
+        readFileSync(join(folder('a'), SUMS_SIGNATURE_FILE), 'utf8'),
         TEST_SIGNING_KEY.publicKeyLine,
         namespace,
       ),
@@ -149,13 +147,13 @@ describe('one npm run release builds every target', () => {
     // Their SHA256SUMS lines are the set-up's; signing the set-up's SHA256SUMS again gives its signature (Ed25519 is
     // deterministic), so the one file made from every archive is reproducible too.
     const lines = (release: 'a' | 'b') =>
-      readFileSync(join(folder(release), SUMS), 'utf8')
+      readFileSync(join(folder(release), SUMS_FILE), 'utf8')
         .trim()
         .split('\n');
     expect(lines('b')).toEqual(lines('a').filter((l) => REBUILT.some((t) => l.endsWith(`  ${first.built[t]!.archive}`))));
     const namespace = toReleaseNamespace(BINARY);
-    expect(TEST_SIGNING_KEY.sign(readFileSync(join(folder('a'), SUMS)), namespace)).toBe(
-      readFileSync(join(folder('a'), SUMS_SIGNATURE), 'utf8'),
+    expect(TEST_SIGNING_KEY.sign(readFileSync(join(folder('a'), SUMS_FILE)), namespace)).toBe(
+      readFileSync(join(folder('a'), SUMS_SIGNATURE_FILE), 'utf8'),
     );
   });
 });
@@ -237,7 +235,7 @@ it('keeps no stray work files: the release folder holds the two layouts and the 
     const { built } = release === 'a' ? first : second;
     expect(readdirSync(releases[release]).sort(), release).toEqual(['download', 'latest', 'release.json']);
     expect(readdirSync(folder(release)).sort(), release).toEqual(
-      [SUMS, SUMS_SIGNATURE, ...Object.values(built).map((b) => b.archive)].sort(),
+      [SUMS_FILE, SUMS_SIGNATURE_FILE, ...Object.values(built).map((b) => b.archive)].sort(),
     );
   }
 });
