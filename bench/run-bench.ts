@@ -116,7 +116,7 @@ try {
           cleanups.push(() => rmSync(large, { recursive: true, force: true }));
           sites.push({ name: `real content + ${config.BENCH_SEARCH_PAGES.toLocaleString('en-US')} generated pages`, dist: large });
         }
-        return benchSearch(baseUrl, sites);
+        return benchSearch(sites);
       });
   }
   if (config.sections.has('jwt')) await attempt('Token verification', () => benchJwt(config.BENCH_DURATION));

@@ -41,10 +41,10 @@ describe('the search box (the index /api/search answers from, ranked in the brow
         `MRR ${scores.mrr.toFixed(3)}, right section first ${scores.section1.toFixed(3)}`,
     );
     expect(scores.recall3, JSON.stringify(scores.misses, null, 2)).toBeGreaterThanOrEqual(0.9);
-    // The same pages and sections in the same order as the endpoint gives an agent (the edge's /api/search, limit 10).
+    // The same pages and sections in the same order as the endpoint gives an agent (the edge's /api/search, its default limit).
     const endpoint: RankedAnswer[][] = [];
     for (const q of questions) {
-      const res = await fetch(`${site.server.url}/api/search?limit=10&q=${encodeURIComponent(q.q)}`);
+      const res = await fetch(`${site.server.url}/api/search?q=${encodeURIComponent(q.q)}`);
       const json = (await res.json()) as { results: Array<{ url: string }> };
       endpoint.push(json.results.map((r) => toRankedAnswer(r.url)));
     }

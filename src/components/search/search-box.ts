@@ -89,7 +89,7 @@ export function createSearchBox(host: HTMLElement): void {
     }
     try {
       const loaded = await loadEngine();
-      const results = await loaded.searchDocs(q, { limit: 10 });
+      const results = await loaded.searchDocs(q);
       if (run !== latest) return;
       list.replaceChildren(...results.map((r) => toResultItem(loaded, r, q)));
       status.textContent =
