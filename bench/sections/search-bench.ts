@@ -155,7 +155,7 @@ export async function benchSearch(sites: readonly SearchSite[]): Promise<string>
     '',
     '### Index size',
     '',
-    toTable(['site', 'pages', 'files', 'core KiB', 'text shards KiB', 'KiB a page', 'share of dist'], sites.map(indexSize)),
+    toTable(['site', 'pages', 'files', 'core KiB', 'shards KiB (terms, text)', 'KiB a page', 'share of dist'], sites.map(indexSize)),
     '',
     `### Query time (ms)`,
     '',

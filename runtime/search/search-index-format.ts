@@ -33,8 +33,9 @@ export interface SearchSectionInput {
 export interface SearchIndexCore {
   format: typeof SEARCH_INDEX_FORMAT;
   /**
-   * A digest of the shards' contents, naming their folder: a core file read from one deploy never reads another's
-   * shards (a browser may hold the core file of the deploy before).
+   * A digest of the shards' contents, which their names start with: a core file read from one deploy never reads
+   * another's shards (a browser may hold the core file of the deploy before). One folder for all of them, so one
+   * `_headers` rule covers the index (a rule's `*` stays within a path segment).
    */
   version: string;
   /** Path, title, and the id of the page's first section (a page's sections are numbered in a row). */
@@ -64,9 +65,9 @@ export type SearchTextShard = Array<[heading: string, fragment: string, text: st
 /** The core file's path in the build (and on the site). */
 export const SEARCH_CORE_PATH = `${PATHS.searchIndex}/core.json`;
 /** Term shard `n`'s path in the build (and on the site), under the core file's `version`. */
-export const toSearchTermShardPath = (version: string, n: number): string => `${PATHS.searchIndex}/${version}/terms-${n}.json`;
+export const toSearchTermShardPath = (version: string, n: number): string => `${PATHS.searchIndex}/${version}-terms-${n}.json`;
 /** Text shard `n`'s path in the build (and on the site), under the core file's `version`. */
-export const toSearchShardPath = (version: string, n: number): string => `${PATHS.searchIndex}/${version}/text-${n}.json`;
+export const toSearchShardPath = (version: string, n: number): string => `${PATHS.searchIndex}/${version}-text-${n}.json`;
 
 /** The shard holding `key` of shards starting at `firsts` (ascending): the last whose first is not after it; 0 before all. */
 export function toShardOf<T>(firsts: readonly T[], key: T): number {

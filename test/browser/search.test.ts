@@ -51,7 +51,7 @@ describe('the search box (the index /api/search answers from, ranked in the brow
     expect(answers).toEqual(endpoint);
     expect(problems.problems).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it('opens with / and Ctrl+K, moves through results with the arrows, follows one with Enter, closes with Escape', async () => {
     const context = await site.newContext();
@@ -61,7 +61,7 @@ describe('the search box (the index /api/search answers from, ranked in the brow
     const input = dialog.locator('input[name="q"]');
     await page.locator('button[data-open-modal]:not([disabled])').waitFor();
     await page.keyboard.press('/');
-    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'q');
     await page.keyboard.press('Escape');
     expect(await dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
     await page.keyboard.press('Control+k');

@@ -54,8 +54,8 @@ const FILES = [
   '/_astro/index.Ab12.css',
   '/_astro/inter.Cd34.woff2',
   '/search-index/core.json',
-  '/search-index/0123456789abcdef/terms-0.json',
-  '/search-index/0123456789abcdef/text-0.json',
+  '/search-index/0123456789abcdef-terms-0.json',
+  '/search-index/0123456789abcdef-text-0.json',
   PATHS.favicon,
   PATHS.faviconIco,
 ];
@@ -91,14 +91,7 @@ describe('toHeadersFile', () => {
 
   it('gives each prefix and extension of the asset store one rule: the type, cache policy and Vary the edge sends for each of its files', () => {
     expect(assetRules.sort()).toEqual(
-      [
-        '/_astro/*.js',
-        '/_astro/*.css',
-        '/_astro/*.woff2',
-        '/search-index/*.json',
-        PATHS.favicon,
-        PATHS.faviconIco,
-      ].sort(),
+      ['/_astro/*.js', '/_astro/*.css', '/_astro/*.woff2', '/search-index/*.json', PATHS.favicon, PATHS.faviconIco].sort(),
     );
     for (const path of FILES.filter(isAssetPath)) {
       const pattern = assetRules.find((p) => runsWorkerFirst([p], path));
