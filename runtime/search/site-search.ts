@@ -1,4 +1,4 @@
-import { toSearchJson, type SearchResultJson } from './format-results.ts';
+import { toSearchJson, type SearchAnswerJson, type SearchResultJson } from './format-results.ts';
 import { loadSearchIndex, SearchIndexError, type SearchIndex } from './load-search-index.ts';
 import { searchDocs as rankDocs } from './search-docs.ts';
 import { toSearchQuery, type SearchProblemCode } from './search-params.ts';
@@ -25,6 +25,8 @@ export class SearchQueryError extends Error {
 export interface SiteSearch {
   /** The results `/api/search?q=…&limit=…&section=…` answers in its JSON, best first; throws SearchQueryError where it answers 400. */
   searchDocs(query: string, options?: SiteSearchOptions): Promise<SearchResultJson[]>;
+  /** The whole JSON answer: the query as read and the results. */
+  answer(query: string, options?: SiteSearchOptions): Promise<SearchAnswerJson>;
 }
 
 /**
@@ -42,23 +44,22 @@ export function createSiteSearch(baseUrl: string, fetchFile: (path: string) => P
     });
     return index;
   };
-  return {
-    async searchDocs(q, options = {}) {
-      const params = new URLSearchParams({ q });
-      if (options.limit !== undefined) params.set('limit', String(options.limit));
-      if (options.section !== undefined) params.set('section', options.section);
-      const parsed = toSearchQuery(params);
-      if (!parsed.ok) throw new SearchQueryError(parsed.code, parsed.detail);
-      try {
-        const hits = await rankDocs(await load(), parsed.query);
-        return toSearchJson(parsed.query.q, hits, baseUrl).results;
-      } catch (error) {
-        // A shard the core file names is gone (the site was deployed again since it was read): read the new one next time.
-        if (error instanceof SearchIndexError) index = undefined;
-        throw error;
-      }
-    },
+  const answer = async (q: string, options: SiteSearchOptions = {}): Promise<SearchAnswerJson> => {
+    const params = new URLSearchParams({ q });
+    if (options.limit !== undefined) params.set('limit', String(options.limit));
+    if (options.section !== undefined) params.set('section', options.section);
+    const parsed = toSearchQuery(params);
+    if (!parsed.ok) throw new SearchQueryError(parsed.code, parsed.detail);
+    try {
+      const hits = await rankDocs(await load(), parsed.query);
+      return toSearchJson(parsed.query.q, hits, baseUrl);
+    } catch (error) {
+      // A shard the core file names is gone (the site was deployed again since it was read): read the new one next time.
+      if (error instanceof SearchIndexError) index = undefined;
+      throw error;
+    }
   };
+  return { answer, searchDocs: async (q, options) => (await answer(q, options)).results };
 }
 
 /** Reads a file of the site the page is on with `fetch`: its text, undefined on a 404, an error on any other failure. */

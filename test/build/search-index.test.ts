@@ -32,6 +32,14 @@ describe('the search index (/api/search and the search box answer from it)', asy
     expect(searchable).toHaveLength(html.filter((f) => !notDocs.has(f)).length);
   });
 
+  it('has its files served by the asset store with the headers the edge sends (one _headers rule covers them)', () => {
+    const rule = readFileSync(join(DIST, PATHS.cdnHeaders), 'utf8')
+      .split(/\n(?=\S)/)
+      .find((r) => r.startsWith(`${PATHS.searchIndex}/*.json\n`));
+    expect(rule).toContain('Content-Type: application/json');
+    for (const file of indexFiles) expect(file, "one folder, so the rule's * (one path segment) covers every file").not.toContain('/');
+  });
+
   it("takes each page's title from its twin and points each section at an id its HTML page has", async () => {
     for (const [p, [path, title, first]] of index.pages.entries()) {
       const twin = readFileSync(join(DIST, toTwinPath(path)), 'utf8');

@@ -161,10 +161,9 @@ export function createSearchBox(host: HTMLElement): void {
     if (event.agentInvoked && event.respondWith) {
       // An agent's call of the search_docs tool: it gets the results as /api/search's JSON lists them.
       event.respondWith(
-        loadEngine().then(async (loaded) => {
-          const results = await loaded.searchDocs(q);
+        loadEngine().then((loaded) => {
           void show(q);
-          return { query: q.trim(), results };
+          return loaded.toSearchAnswer(q);
         }),
       );
       return;

@@ -2,9 +2,9 @@
 // any other script of the site (a WebMCP tool). It reads the index files from the site the page is on, so it works
 // wherever the site is served, with or without the edge in front.
 import { createFetchFile, createSiteSearch, type SiteSearchOptions } from '../../../runtime/search/site-search.ts';
-import type { SearchResultJson } from '../../../runtime/search/format-results.ts';
+import type { SearchAnswerJson, SearchResultJson } from '../../../runtime/search/format-results.ts';
 
-export type { SearchResultJson, SiteSearchOptions };
+export type { SearchAnswerJson, SearchResultJson, SiteSearchOptions };
 export { SearchQueryError } from '../../../runtime/search/site-search.ts';
 export { toMarkedParts } from '../../../runtime/search/mark-terms.ts';
 
@@ -16,4 +16,9 @@ const site = createSiteSearch(import.meta.env.SITE ?? location.origin, createFet
  */
 export function searchDocs(query: string, options?: SiteSearchOptions): Promise<SearchResultJson[]> {
   return site.searchDocs(query, options);
+}
+
+/** The whole answer `/api/search`'s JSON gives: the query as read, and the results. */
+export function toSearchAnswer(query: string, options?: SiteSearchOptions): Promise<SearchAnswerJson> {
+  return site.answer(query, options);
 }
