@@ -47,7 +47,10 @@ export default defineConfig({
         Sidebar: './src/components/Sidebar.astro',
         PageFrame: './src/components/PageFrame.astro',
         TwoColumnContent: './src/components/TwoColumnContent.astro',
+        Search: './src/components/Search.astro',
       },
+      // The search box reads the site's own index (runtime/search, the one /api/search answers from): no Pagefind.
+      pagefind: false,
       // Each page's sidebar is its own section (src/route-data/section-navigation.ts, from the one page list); an
       // empty sidebar here keeps Starlight from building, cloning and rendering every link into every page.
       sidebar: [],

@@ -119,7 +119,7 @@ try {
           cleanups.push(() => rmSync(large, { recursive: true, force: true }));
           sites.push({ name: `real content + ${config.BENCH_SEARCH_PAGES.toLocaleString('en-US')} generated pages`, dist: large });
         }
-        return benchSearch(baseUrl, sites);
+        return benchSearch(sites);
       });
     if (config.sections.has('pagejs')) await attempt('Page JavaScript', () => benchPageJs(baseUrl));
   }

@@ -8,7 +8,7 @@ export const PATHS = {
   devCatalog: '/api/catalog',
   /** Search of the docs for agents (GET with `q`, `limit`, `section`), answered by the edge from the build's index. */
   search: '/api/search',
-  /** Where the build writes the search index the edge loads (runtime/search): its core file and text shards. Public like Pagefind's files, not documentation. */
+  /** Where the build writes the search index (runtime/search): the edge answers /api/search from it and the docs' search box reads it in the browser. Public, not documentation. */
   searchIndex: '/search-index',
   mcpManifest: '/.well-known/mcp.json',
   apiCatalog: '/.well-known/api-catalog',
@@ -65,11 +65,11 @@ export const PATHS = {
 
 /**
  * Where the CDN answers from its asset store alone, without the edge (Workers Static Assets: outside
- * `run_worker_first`): Astro's hashed build assets, Pagefind's search files and the favicons, which browsers fetch on
+ * `run_worker_first`): Astro's hashed build assets, the search index's files and the favicons, which browsers fetch on
  * every page view, and whose answers depend on the path alone, so `_headers` can say all of them. Every other path
  * is answered by the edge on every door, so its headers are decided once (proxy/plan/).
  */
-export const ASSET_PREFIXES: readonly string[] = ['/_astro/', '/pagefind/'];
+export const ASSET_PREFIXES: readonly string[] = ['/_astro/', `${PATHS.searchIndex}/`];
 export const ASSET_FILES: readonly string[] = [PATHS.favicon, PATHS.faviconIco];
 
 /** Whether the CDN serves a path from its asset store without the edge (ASSET_PREFIXES, ASSET_FILES). */

@@ -5,7 +5,10 @@ import {
   SEARCH_INDEX_FORMAT,
   SECTION_FIELDS,
   toSearchShardPath,
+  toSearchTermShardPath,
+  toShardOf,
   type SearchIndexCore,
+  type SearchTermShard,
   type SearchTextShard,
 } from './search-index-format.ts';
 
@@ -17,36 +20,51 @@ export class SearchIndexError extends Error {
   override name = 'SearchIndexError';
 }
 
-/** One term's postings, decoded: the documents holding it and the count in each field (a row of `fields` per document). */
+/** One term's postings on one level, decoded: the documents holding it and the count in each field (a row of `fields` per document). */
 export interface Postings {
   ids: Uint32Array;
   counts: Uint16Array;
 }
 
-/** One level of the index (pages or sections): its size, field lengths and postings. */
+/** A term's postings on both levels; undefined on a level where no document holds it. */
+export interface TermPostings {
+  page?: Postings;
+  section?: Postings;
+}
+
+/** One level of the index (pages or sections): its size and field lengths. */
 export interface IndexLevel {
   size: number;
   fieldCount: number;
   /** Field `f` of document `d` at `d * fieldCount + f`, in terms. */
   lengths: Uint32Array;
   averages: number[];
-  /** Decoded on first use and kept: a term's postings decode once per process or isolate. */
-  postings(term: string): Postings | undefined;
 }
 
-/** The loaded index: what searchDocs reads. Load it once per process or isolate and keep it (loading decodes the core file). */
+/** One section as a result shows it. */
+export interface IndexedSection {
+  heading: string;
+  fragment: string;
+  text: string;
+}
+
+/**
+ * The loaded index: what searchDocs reads. Load it once per process, isolate or page and keep it: loading reads the
+ * core file; each term shard and text shard is read on first use and kept.
+ */
 export interface SearchIndex {
   pages: SearchIndexCore['pages'];
-  sections: SearchIndexCore['sections'];
   /** The page of each section. */
   sectionPage: Uint32Array;
   pageLevel: IndexLevel;
   sectionLevel: IndexLevel;
-  /** A section's plain text (its shard is read on first use and kept). */
-  text(section: number): Promise<string>;
+  /** The postings of each of `terms` (reading the term shards they are in, side by side). */
+  postings(terms: Iterable<string>): Promise<Map<string, TermPostings>>;
+  /** A section's heading, fragment and plain text. */
+  section(id: number): Promise<IndexedSection>;
 }
 
-function toLevel(size: number, fieldCount: number, lengthsVlq: string, terms: Array<[string, string]>): IndexLevel {
+function toLevel(size: number, fieldCount: number, lengthsVlq: string): IndexLevel {
   const lengths = Uint32Array.from(decodeVlq(lengthsVlq));
   if (lengths.length !== size * fieldCount) throw new SearchIndexError('search index: field lengths do not match the documents');
   const averages = Array.from({ length: fieldCount }, (_, f) => {
@@ -54,76 +72,105 @@ function toLevel(size: number, fieldCount: number, lengthsVlq: string, terms: Ar
     for (let d = 0; d < size; d++) sum += lengths[d * fieldCount + f]!;
     return size ? Math.max(sum / size, 1) : 1;
   });
-  const encoded = new Map(terms);
-  const decoded = new Map<string, Postings>();
-  return {
-    size,
-    fieldCount,
-    lengths,
-    averages,
-    postings(term) {
-      const known = decoded.get(term);
-      if (known) return known;
-      const text = encoded.get(term);
-      if (text === undefined) return undefined;
-      const numbers = decodeVlq(text);
-      const ids: number[] = [];
-      const counts: number[] = [];
-      let id = 0;
-      for (let i = 0; i < numbers.length; ) {
-        id += numbers[i++]!;
-        const mask = numbers[i++]!;
-        ids.push(id);
-        for (let f = 0; f < fieldCount; f++) counts.push(mask & (1 << f) ? numbers[i++]! : 0);
-      }
-      const postings = { ids: Uint32Array.from(ids), counts: Uint16Array.from(counts) };
-      decoded.set(term, postings);
-      return postings;
-    },
-  };
+  return { size, fieldCount, lengths, averages };
 }
 
-/** The index from its core file's text; `readShard` fetches a text shard's JSON when a snippet first needs it. */
-export function parseSearchIndex(coreJson: string, readShard: (n: number) => Promise<string | undefined>): SearchIndex {
-  const core = JSON.parse(coreJson) as SearchIndexCore;
-  if (core?.format !== SEARCH_INDEX_FORMAT)
-    throw new SearchIndexError(`search index: format ${String(core?.format)}, this code reads ${SEARCH_INDEX_FORMAT}`);
-  const sectionPage = new Uint32Array(core.sections.length);
-  core.pages.forEach(([, , first], p) => {
-    sectionPage.fill(p, first, core.pages[p + 1]?.[2] ?? core.sections.length);
-  });
-  const shards = new Map<number, Promise<SearchTextShard>>();
-  const loadShard = (n: number) => {
+function decodePostings(text: string, fieldCount: number): Postings | undefined {
+  if (text === '') return undefined;
+  const numbers = decodeVlq(text);
+  const ids: number[] = [];
+  const counts: number[] = [];
+  let id = 0;
+  for (let i = 0; i < numbers.length; ) {
+    id += numbers[i++]!;
+    const mask = numbers[i++]!;
+    ids.push(id);
+    for (let f = 0; f < fieldCount; f++) counts.push(mask & (1 << f) ? numbers[i++]! : 0);
+  }
+  return { ids: Uint32Array.from(ids), counts: Uint16Array.from(counts) };
+}
+
+/** Files read once and kept by number; a failed read is not kept, so the next query tries again. */
+function createShardCache<T>(read: (n: number) => Promise<string | undefined>, toPath: (n: number) => string) {
+  const shards = new Map<number, Promise<T>>();
+  return (n: number): Promise<T> => {
     let shard = shards.get(n);
     if (!shard) {
-      shard = readShard(n).then((text) => {
-        if (text === undefined) throw new SearchIndexError(`search index: no text shard ${toSearchShardPath(n)}`);
-        return JSON.parse(text) as SearchTextShard;
+      shard = read(n).then((text) => {
+        if (text === undefined) throw new SearchIndexError(`search index: no ${toPath(n)} in the build`);
+        return JSON.parse(text) as T;
       });
-      // A failed read is not kept: the next query tries again.
       shard.catch(() => shards.delete(n));
       shards.set(n, shard);
     }
     return shard;
   };
+}
+
+/** The index from its core file's text; `read` reads its other files (by path) when a query first needs them. */
+export function parseSearchIndex(coreJson: string, read: ReadIndexFile): SearchIndex {
+  const core = JSON.parse(coreJson) as SearchIndexCore;
+  if (core?.format !== SEARCH_INDEX_FORMAT)
+    throw new SearchIndexError(`search index: format ${String(core?.format)}, this code reads ${SEARCH_INDEX_FORMAT}`);
+  const sectionPage = new Uint32Array(core.sectionCount);
+  core.pages.forEach(([, , first], p) => {
+    sectionPage.fill(p, first, core.pages[p + 1]?.[2] ?? core.sectionCount);
+  });
+  const termPath = (n: number) => toSearchTermShardPath(core.version, n);
+  const textPath = (n: number) => toSearchShardPath(core.version, n);
+  const termShard = createShardCache<SearchTermShard>((n) => read(termPath(n)), termPath);
+  const textShard = createShardCache<SearchTextShard>((n) => read(textPath(n)), textPath);
+  // A term shard's postings are kept as text and each term decoded on first use and kept: once per process, isolate or page.
+  const encoded = new Map<string, [page: string, section: string]>();
+  const decoded = new Map<string, TermPostings>();
+  const loaded = new Map<number, Promise<void>>();
+  const loadTermShard = (n: number) => {
+    let loading = loaded.get(n);
+    if (!loading) {
+      loading = termShard(n).then((entries) => {
+        for (const [term, page, section] of entries) encoded.set(term, [page, section]);
+      });
+      loading.catch(() => loaded.delete(n));
+      loaded.set(n, loading);
+    }
+    return loading;
+  };
+  const toPostings = (term: string): TermPostings | undefined => {
+    let postings = decoded.get(term);
+    const text = encoded.get(term);
+    if (!postings && text) {
+      postings = { page: decodePostings(text[0], PAGE_FIELDS.length), section: decodePostings(text[1], SECTION_FIELDS.length) };
+      decoded.set(term, postings);
+    }
+    return postings;
+  };
   return {
     pages: core.pages,
-    sections: core.sections,
     sectionPage,
-    pageLevel: toLevel(core.pages.length, PAGE_FIELDS.length, core.pageLengths, core.pageTerms),
-    sectionLevel: toLevel(core.sections.length, SECTION_FIELDS.length, core.sectionLengths, core.sectionTerms),
-    async text(section) {
-      let n = core.shards.length - 1;
-      while (n > 0 && core.shards[n]! > section) n--;
-      const shard = await loadShard(n);
-      return shard[section - core.shards[n]!] ?? '';
+    pageLevel: toLevel(core.pages.length, PAGE_FIELDS.length, core.pageLengths),
+    sectionLevel: toLevel(core.sectionCount, SECTION_FIELDS.length, core.sectionLengths),
+    async postings(terms) {
+      const wanted = [...terms];
+      if (core.termShards.length > 0)
+        await Promise.all([...new Set(wanted.map((term) => toShardOf(core.termShards, term)))].map(loadTermShard));
+      const found = new Map<string, TermPostings>();
+      for (const term of wanted) {
+        const postings = toPostings(term);
+        if (postings) found.set(term, postings);
+      }
+      return found;
+    },
+    async section(id) {
+      const n = toShardOf(core.textShards, id);
+      const [heading, fragment, text] = (await textShard(n))[id - core.textShards[n]!] ?? ['', '', ''];
+      return { heading, fragment, text };
     },
   };
 }
 
-/** Loads the index the build wrote (SEARCH_CORE_PATH and its shards) through `read`; throws SearchIndexError when it is missing. */
+/** Loads the index the build wrote (SEARCH_CORE_PATH, then its shards on demand) through `read`; throws SearchIndexError when it is missing. */
 export async function loadSearchIndex(read: ReadIndexFile): Promise<SearchIndex> {
   const core = await read(SEARCH_CORE_PATH);
   if (core === undefined) throw new SearchIndexError(`search index: no ${SEARCH_CORE_PATH} in the build`);
-  return parseSearchIndex(core, (n) => read(toSearchShardPath(n)));
+  return parseSearchIndex(core, read);
 }

@@ -1,4 +1,4 @@
-import type { IndexLevel } from './load-search-index.ts';
+import type { IndexLevel, Postings } from './load-search-index.ts';
 
 /** BM25F parameters of one level: per field, its weight and its length normalisation `b`. */
 export interface LevelRanking {
@@ -50,11 +50,13 @@ function toNorms(level: IndexLevel, ranking: LevelRanking): Float64Array {
 
 /**
  * Adds the BM25F score of every document of a level holding any of the terms into `scores` (by document id, all 0 on
- * entry), and returns the ids it touched, each once. Work is one pass over each term's postings.
+ * entry), and returns the ids it touched, each once. `postingsOf` gives a term's postings on this level. Work is one
+ * pass over each term's postings.
  */
 export function scoreLevel(
   level: IndexLevel,
   terms: ReadonlyMap<string, number>,
+  postingsOf: (term: string) => Postings | undefined,
   ranking: LevelRanking,
   k1: number,
   scores: Float64Array,
@@ -65,7 +67,7 @@ export function scoreLevel(
   const norm = toNorms(level, ranking);
   const covered = new Float64Array(ranking.coverage ? level.size : 0);
   for (const [term, weight] of terms) {
-    const postings = level.postings(term);
+    const postings = postingsOf(term);
     if (!postings) continue;
     const idf = toIdf(level.size, postings.ids.length) * weight;
     const { ids, counts } = postings;

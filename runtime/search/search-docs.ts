@@ -37,10 +37,11 @@ export const RANKING: Ranking = {
 };
 
 /** A section's text, or when it has none (a page that opens with a heading) the next of the same page's that has some. */
-async function toSnippetText(index: SearchIndex, section: number): Promise<string> {
+async function toSnippetText(index: SearchIndex, section: number, own: string): Promise<string> {
+  if (own) return own;
   const page = index.sectionPage[section];
-  for (let s = section; s < index.sections.length && index.sectionPage[s] === page; s++) {
-    const text = await index.text(s);
+  for (let s = section + 1; s < index.sectionLevel.size && index.sectionPage[s] === page; s++) {
+    const { text } = await index.section(s);
     if (text) return text;
   }
   return '';
@@ -56,10 +57,18 @@ const isUnder = (path: string, folder: string | undefined) => !folder || path ==
 export async function searchDocs(index: SearchIndex, query: SearchQuery, ranking: Ranking = RANKING): Promise<SearchHit[]> {
   const terms = toQueryTerms(query.q);
   if (terms.size === 0) return [];
+  const postings = await index.postings(terms.keys());
   const pageScores = new Float64Array(index.pages.length);
-  const sectionScores = new Float64Array(index.sections.length);
-  const pagesTouched = scoreLevel(index.pageLevel, terms, ranking.page, ranking.k1, pageScores);
-  const sectionsTouched = scoreLevel(index.sectionLevel, terms, ranking.section, ranking.k1, sectionScores);
+  const sectionScores = new Float64Array(index.sectionLevel.size);
+  const pagesTouched = scoreLevel(index.pageLevel, terms, (t) => postings.get(t)?.page, ranking.page, ranking.k1, pageScores);
+  const sectionsTouched = scoreLevel(
+    index.sectionLevel,
+    terms,
+    (t) => postings.get(t)?.section,
+    ranking.section,
+    ranking.k1,
+    sectionScores,
+  );
   // Each page's best section, the one its result points into: -1 for a page that matched by title or description only.
   const best = new Int32Array(index.pages.length).fill(-2);
   const pages = [...pagesTouched];
@@ -78,20 +87,20 @@ export async function searchDocs(index: SearchIndex, query: SearchQuery, ranking
   // A snippet shows where the rarest of the query's words are, as the ranking weighs them.
   const level = index.sectionLevel;
   const snippetTerms = new Map(
-    [...terms].map(([term, weight]) => [term, weight * toIdf(level.size, level.postings(term)?.ids.length ?? 0)]),
+    [...terms].map(([term, weight]) => [term, weight * toIdf(level.size, postings.get(term)?.section?.ids.length ?? 0)]),
   );
   return Promise.all(
     ranked.map(async ({ p, s, score }) => {
       const [path, title, first] = index.pages[p]!;
       const section = s < 0 ? first : s;
-      const [heading, fragment] = index.sections[section]!;
+      const { heading, fragment, text } = await index.section(section);
       return {
         path,
         twinPath: toTwinPath(path),
         title,
         heading: heading || null,
         fragment: fragment || null,
-        snippet: toSnippet(await toSnippetText(index, section), snippetTerms),
+        snippet: toSnippet(await toSnippetText(index, section, text), snippetTerms),
         score,
       };
     }),

@@ -6,6 +6,7 @@ import type { Content } from '../../content-model/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { toHeadersFile, toRedirectsFile } from '../../cdn/to-cdn-rules.ts';
+import { SEARCH_CORE_PATH } from '../../runtime/search/search-index-format.ts';
 import { convertTwins } from './convert-twins.ts';
 import { toLlmsFull } from '../../documents/to-llms-full.ts';
 import { toPreambleLine } from '../../documents/to-markdown-twin.ts';
@@ -81,10 +82,9 @@ export function agentFiles(content: Content): AstroIntegration {
         writeFileSync(join(out, PATHS.cdnRedirects), toRedirectsFile());
         writeFileSync(
           join(out, PATHS.cdnHeaders),
-          toHeadersFile(
-            site.base_url,
-            listFiles(out).map((file) => `/${file}`),
-          ),
+          // The search index is written after this (search-index.ts, from the twins), all of it JSON under one prefix:
+          // its core file's path stands for its files.
+          toHeadersFile(site.base_url, [...listFiles(out).map((file) => `/${file}`), SEARCH_CORE_PATH]),
         );
         // Workers Static Assets uploads every file of dist but these; the servers' facts are not public.
         writeFileSync(join(out, PATHS.assetsIgnore), `${PATHS.buildInfo.slice(1)}\n`);

@@ -11,7 +11,10 @@ import { toPreambleLine } from '../../documents/to-markdown-twin.ts';
 import { toHeadingIds } from '../../documents/search/to-heading-ids.ts';
 import { toSearchPage } from '../../documents/search/to-search-page.ts';
 
-/** Pages the docs' own search indexes carry this attribute (Starlight's `pagefind` front matter): the same pages are searchable by agents. */
+/**
+ * Starlight marks every page meant for search with this attribute (all but the 404 page and pages whose front matter
+ * says `pagefind: false`), whether or not Pagefind runs: the index holds those pages.
+ */
 const SEARCHABLE = 'data-pagefind-body';
 
 /** Every searchable page of a built site, from its markdown twin and the heading ids of its HTML, in path order. */
@@ -30,8 +33,9 @@ export function readSearchPages(out: string, preambleLine: string): SearchPageIn
 const toKiB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /**
- * After the markdown twins exist: the search index the edge answers `/api/search` from (runtime/search), written
- * under PATHS.searchIndex. Any twin whose headings do not match its page fails the build, naming the page.
+ * After the markdown twins exist: the one search index (runtime/search), written under PATHS.searchIndex, which the
+ * edge answers `/api/search` from and the docs' search box reads in the browser. Any twin whose headings do not
+ * match its page fails the build, naming the page.
  */
 export function searchIndex(content: Content): AstroIntegration {
   const { site } = content;

@@ -39,7 +39,6 @@ describe('page actions', () => {
     const page = await context.newPage();
     await page.goto('/docs/connect-mcp');
     const actions = page.locator('.page-actions');
-    expect(await actions.getAttribute('data-pagefind-ignore')).not.toBeNull();
     expect(await actions.getByRole('link', { name: 'Open as Markdown' }).getAttribute('href')).toBe('/docs/connect-mcp.md');
     expect(await actions.getByRole('link', { name: 'llms.txt' }).getAttribute('href')).toBe('/llms.txt');
     expect(await page.locator('.sl-markdown-content .page-actions').count()).toBe(0);

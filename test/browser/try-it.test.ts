@@ -225,7 +225,7 @@ describe('the build for that address', () => {
     const own = new Set([deployment.baseUrl, deployment.sandbox.url, site.cli.release_archive].map((u) => new URL(u).origin));
     // Pages, twins, llms files, JSON documents and the extension-less ones (the installer, the catalogs).
     const files = listFiles(deployment.distDir).filter(
-      (f) => !/^(_astro|pagefind)\//.test(f) && (/\.(html|md|txt|json|xml)$/.test(f) || !f.split('/').pop()!.includes('.')),
+      (f) => !/^(_astro|search-index)\//.test(f) && (/\.(html|md|txt|json|xml)$/.test(f) || !f.split('/').pop()!.includes('.')),
     );
     expect(files.length).toBeGreaterThan(80);
     const others = files.flatMap((file) => {

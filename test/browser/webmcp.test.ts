@@ -100,7 +100,7 @@ describe('WebMCP tools, with WebMCP on', () => {
     const problem = JSON.parse(await text('/api/search?q=runs&limit=50'));
     expect(refused).toEqual({
       isError: true,
-      content: [{ type: 'text', text: `${problem.code}: ${problem.detail} ${problem.resolution}` }],
+      content: [{ type: 'text', text: `${problem.code}: ${problem.detail}` }],
     });
     await page.close();
   });

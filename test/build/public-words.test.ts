@@ -6,7 +6,9 @@ import { DIST } from '../helpers/built-site.ts';
 
 // Every document the site publishes speaks of Warden: no word of how it is made (a contract and its sections).
 const TEXT = /\.(html|md|txt|json|xml)$|^install$|^api\/catalog$|^\.well-known\/api-catalog$/;
-const files = listFiles(DIST).filter((f) => TEXT.test(f) && !f.startsWith('_astro/') && !f.startsWith('pagefind/') && !f.startsWith('_'));
+const files = listFiles(DIST).filter(
+  (f) => TEXT.test(f) && !f.startsWith('_astro/') && !f.startsWith('search-index/') && !f.startsWith('_'),
+);
 const PROCESS_WORDS = [/\bcontracts?\b/i, /(?<!RFC \d{4}(?:,? )?)(?<!RFC \d{4} )§ ?\d/];
 
 describe('public documents speak of Warden only', () => {

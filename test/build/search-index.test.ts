@@ -15,50 +15,51 @@ const BUDGET_PER_TWIN_BYTE = 1.5;
 /** Largest search index per page, in bytes, whatever the pages hold. */
 const BUDGET_PER_PAGE = 16 * 1024;
 
-describe('search (Pagefind)', () => {
-  it("indexes every page, the 404 page and the MCP endpoint's own page aside, however large the site", () => {
-    const entry = JSON.parse(readFileSync(join(DIST, 'pagefind/pagefind-entry.json'), 'utf8')) as {
-      languages: Record<string, { page_count: number }>;
-    };
-    // The endpoint's page is what a browser's GET of /mcp answers (proxy/mcp/endpoint-page.ts), not a page of the docs.
-    const notDocs = new Set(['404.html', `${PATHS.mcpEndpointPage.slice(1)}.html`]);
-    const pages = listFiles(DIST).filter((f) => f.endsWith('.html') && !notDocs.has(f));
-    expect(Object.values(entry.languages).reduce((n, l) => n + l.page_count, 0)).toBe(pages.length);
-  });
-});
-
-describe('search for agents (the index /api/search answers from)', async () => {
+describe('the search index (/api/search and the search box answer from it)', async () => {
   const read = async (path: string) => (existsSync(join(DIST, path)) ? readFileSync(join(DIST, path), 'utf8') : undefined);
   const index = await loadSearchIndex(read);
   const indexFiles = listFiles(join(DIST, PATHS.searchIndex)).filter((f) => f.endsWith('.json'));
   const indexBytes = indexFiles.reduce((n, f) => n + statSync(join(DIST, PATHS.searchIndex, f)).size, 0);
 
-  it('holds the same pages as Pagefind: every page whose HTML is marked for search, and no other', () => {
-    const searchable = listFiles(DIST)
-      .filter((f) => f.endsWith('.html') && readFileSync(join(DIST, f), 'utf8').includes('data-pagefind-body'))
+  it("holds every page, however large the site, the 404 page and the MCP endpoint's own page aside: those whose HTML is marked for search", () => {
+    const html = listFiles(DIST).filter((f) => f.endsWith('.html'));
+    const searchable = html
+      .filter((f) => readFileSync(join(DIST, f), 'utf8').includes('data-pagefind-body'))
       .map(toPagePathOfHtmlFile)
       .sort();
     expect(index.pages.map(([path]) => path).sort()).toEqual(searchable);
+    // The endpoint's page is what a browser's GET of /mcp answers (proxy/mcp/endpoint-page.ts), not a page of the docs.
+    const notDocs = new Set(['404.html', `${PATHS.mcpEndpointPage.slice(1)}.html`]);
+    expect(searchable).toHaveLength(html.filter((f) => !notDocs.has(f)).length);
   });
 
-  it("takes each page's title from its twin and points each section at an id its HTML page has", () => {
-    index.pages.forEach(([path, title, first], p) => {
+  it('has its files served by the asset store with the headers the edge sends (one _headers rule covers them)', () => {
+    const rule = readFileSync(join(DIST, PATHS.cdnHeaders), 'utf8')
+      .split(/\n(?=\S)/)
+      .find((r) => r.startsWith(`${PATHS.searchIndex}/*.json\n`));
+    expect(rule).toContain('Content-Type: application/json');
+    for (const file of indexFiles) expect(file, "one folder, so the rule's * (one path segment) covers every file").not.toContain('/');
+  });
+
+  it("takes each page's title from its twin and points each section at an id its HTML page has", async () => {
+    for (const [p, [path, title, first]] of index.pages.entries()) {
       const twin = readFileSync(join(DIST, toTwinPath(path)), 'utf8');
       expect(toTwinParts(twin).body.split('\n')[0]!.replace(/\\(.)/g, '$1')).toBe(`# ${title}`);
       const html = readFileSync(join(DIST, path === '/' ? 'index.html' : `${path.slice(1)}.html`), 'utf8');
-      const end = index.pages[p + 1]?.[2] ?? index.sections.length;
-      for (const [heading, fragment] of index.sections.slice(first, end)) {
+      const end = index.pages[p + 1]?.[2] ?? index.sectionLevel.size;
+      for (let s = first; s < end; s++) {
+        const { heading, fragment } = await index.section(s);
         if (fragment) expect(html, `${path}#${fragment}`).toContain(` id="${fragment}"`);
         else expect(heading).toBe('');
       }
-    });
+    }
   });
 
   it(`stays within ${BUDGET_PER_TWIN_BYTE}× the twins it indexes and ${BUDGET_PER_PAGE / 1024} KiB a page`, () => {
     const twinBytes = index.pages.reduce((n, [path]) => n + statSync(join(DIST, toTwinPath(path))).size, 0);
     const distBytes = listFiles(DIST).reduce((n, f) => n + statSync(join(DIST, f)).size, 0);
     console.info(
-      `search index: ${index.pages.length} pages, ${index.sections.length} sections, ${indexFiles.length} files, ` +
+      `search index: ${index.pages.length} pages, ${index.sectionLevel.size} sections, ${indexFiles.length} files, ` +
         `${(indexBytes / 1024).toFixed(1)} KiB (${(indexBytes / index.pages.length / 1024).toFixed(2)} KiB a page, ` +
         `${(indexBytes / twinBytes).toFixed(2)}× the twins, ${((100 * indexBytes) / distBytes).toFixed(1)}% of dist)`,
     );

@@ -53,10 +53,9 @@ const FILES = [
   ...HASHED,
   '/_astro/index.Ab12.css',
   '/_astro/inter.Cd34.woff2',
-  '/pagefind/pagefind.js',
-  '/pagefind/pagefind-entry.json',
-  '/pagefind/fragment/en_1a2b.pf_fragment',
-  '/pagefind/index/en_3c4d.pf_index',
+  '/search-index/core.json',
+  '/search-index/0123456789abcdef-terms-0.json',
+  '/search-index/0123456789abcdef-text-0.json',
   PATHS.favicon,
   PATHS.faviconIco,
 ];
@@ -92,17 +91,7 @@ describe('toHeadersFile', () => {
 
   it('gives each prefix and extension of the asset store one rule: the type, cache policy and Vary the edge sends for each of its files', () => {
     expect(assetRules.sort()).toEqual(
-      [
-        '/_astro/*.js',
-        '/_astro/*.css',
-        '/_astro/*.woff2',
-        '/pagefind/*.js',
-        '/pagefind/*.json',
-        '/pagefind/*.pf_fragment',
-        '/pagefind/*.pf_index',
-        PATHS.favicon,
-        PATHS.faviconIco,
-      ].sort(),
+      ['/_astro/*.js', '/_astro/*.css', '/_astro/*.woff2', '/search-index/*.json', PATHS.favicon, PATHS.faviconIco].sort(),
     );
     for (const path of FILES.filter(isAssetPath)) {
       const pattern = assetRules.find((p) => runsWorkerFirst([p], path));
@@ -113,9 +102,10 @@ describe('toHeadersFile', () => {
       'Cache-Control': [IMMUTABLE],
       Vary: ['Accept-Encoding'],
     });
-    // A font is not compressed, so it does not vary by coding; Pagefind's files are not hashed, so they are kept briefly.
+    // A font is not compressed, so it does not vary by coding; the search index's core file is not hashed, so the
+    // index is kept briefly.
     expect(rules.get('/_astro/*.woff2')?.Vary).toBeUndefined();
-    expect(rules.get('/pagefind/*.js')?.['Cache-Control']).toEqual([SHORT]);
+    expect(rules.get('/search-index/*.json')?.['Cache-Control']).toEqual([SHORT]);
   });
 
   it('gives no rule of their own to the files the edge answers (pages, twins, documents)', () => {
@@ -168,7 +158,7 @@ describe('toRunWorkerFirst', () => {
     '/mc%70',
     '/.well-known/mcp',
     '/_astro',
-    '/pagefind',
+    '/search-index',
   ];
 
   it('runs the worker for every path the edge answers, and for none of the asset store, which _headers covers', () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { exportJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { createTestKeys, signToken, type TestKeys } from '../proxy/helpers/tokens.ts';
 import { startUpstream, type TestUpstream } from '../proxy/helpers/upstream.ts';
 import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
@@ -176,9 +177,9 @@ describe('the worker bundle on workerd', () => {
   });
 
   it('binary files come through the asset binding byte for byte', async () => {
-    const res = await get('/pagefind/wasm.en.pagefind', { headers: { 'accept-encoding': 'identity' } });
+    const res = await get(PATHS.faviconIco, { headers: { 'accept-encoding': 'identity' } });
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(DIST, 'pagefind/wasm.en.pagefind')))).toBe(true);
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(DIST, PATHS.faviconIco.slice(1))))).toBe(true);
   });
 
   it('§4.2: POST /mcp tools/list passes without a token and is forwarded byte for byte to <APP_URL>/mcp', async () => {

@@ -1,6 +1,7 @@
-// The docs search as a function of the page: the same ranking and results as GET /api/search, which it asks.
-import { PATHS } from '../../../facts/paths.ts';
+// The docs search as a function of the page: GET /api/search's answer, ranked in the browser from the same index with
+// the same code (the search box's engine), so it answers wherever the site is served, with or without the edge.
 import type { SearchAnswerJson } from '../../../runtime/search/format-results.ts';
+import { SearchQueryError, toSearchAnswer } from '../search/search-docs.ts';
 
 export interface SearchOptions {
   /** Results, 1 to 20 (the API's default when absent). */
@@ -17,19 +18,11 @@ export class SearchRefused extends Error {
 
 /** Searches the docs for `query`; resolves to the answer of GET /api/search, or rejects with SearchRefused. */
 export async function searchDocs(query: string, options: SearchOptions = {}): Promise<SearchAnswerJson> {
-  const url = new URL(PATHS.search, location.origin);
-  url.searchParams.set('q', query);
-  if (options.limit !== undefined) url.searchParams.set('limit', String(options.limit));
-  if (options.section !== undefined) url.searchParams.set('section', options.section);
-  let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'application/json' }, signal: options.signal });
-  } catch {
-    throw new SearchRefused(`The docs search at ${url.origin}${PATHS.search} could not be reached from this browser.`);
+    return await toSearchAnswer(query, { limit: options.limit, section: options.section });
+  } catch (error) {
+    // A refused query says what the endpoint's problem says: its code and detail.
+    if (error instanceof SearchQueryError) throw new SearchRefused(`${error.code}: ${error.message}`);
+    throw new SearchRefused('The docs search index could not be read from this site.');
   }
-  const body = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  if (response.ok && body) return body as unknown as SearchAnswerJson;
-  const problem = body ?? {};
-  const said = [problem.code && `${problem.code}:`, problem.detail, problem.resolution].filter(Boolean).join(' ');
-  throw new SearchRefused(said || `The docs search answered HTTP ${response.status}.`);
 }

@@ -3,7 +3,8 @@ import { loadSearchIndex, SearchIndexError } from '../../../runtime/search/load-
 import { searchDocs } from '../../../runtime/search/search-docs.ts';
 import { SEARCH_CORE_PATH, type SearchPageInput } from '../../../runtime/search/search-index-format.ts';
 import { SNIPPET_LENGTH } from '../../../runtime/search/snippet.ts';
-import { createIndex } from './search-fixture.ts';
+import { toSearchIndexFiles } from '../../../runtime/search/create-search-index.ts';
+import { createIndex, PAGES } from './search-fixture.ts';
 
 describe('searchDocs', () => {
   it('finds the section a command names, with its heading and fragment, best first', async () => {
@@ -79,19 +80,48 @@ describe('searchDocs', () => {
     expect(first!.snippet.length).toBeLessThanOrEqual(SNIPPET_LENGTH);
   });
 
-  it('reads a text shard only when a snippet needs it, and once', async () => {
+  it('reads a term shard only when a query has a term in it, a text shard only when a result needs it, each once', async () => {
     const { index, reads } = await createIndex();
     expect(reads).toEqual([SEARCH_CORE_PATH]);
     await searchDocs(index, { q: 'warden', limit: 5 });
     await searchDocs(index, { q: 'health', limit: 5 });
-    expect(reads).toEqual([SEARCH_CORE_PATH, '/search-index/text-0.json']);
+    expect(reads).toEqual([
+      SEARCH_CORE_PATH,
+      expect.stringMatching(/^\/search-index\/[0-9a-f]{16}-terms-0\.json$/),
+      expect.stringMatching(/^\/search-index\/[0-9a-f]{16}-text-0\.json$/),
+    ]);
+  });
+
+  it("reads only the term shards of the query's terms on a site whose terms fill many", async () => {
+    const pages: SearchPageInput[] = Array.from({ length: 120 }, (_, i) => ({
+      path: `/docs/p${i}`,
+      title: `Page ${i}`,
+      description: `About w${i}x.`,
+      sections: [{ heading: '', fragment: '', text: Array.from({ length: 100 }, (_, j) => `w${i}x${j}`).join(' ') }],
+    }));
+    const { index, reads } = await createIndex(pages);
+    const [hit] = await searchDocs(index, { q: 'w7x3', limit: 1 });
+    expect(hit).toMatchObject({ path: '/docs/p7' });
+    const termShards = reads.filter((r) => r.includes('-terms-'));
+    expect(termShards).toHaveLength(1);
+    const files = toSearchIndexFiles(pages);
+    expect(files.filter((f) => f.path.includes('-terms-')).length).toBeGreaterThan(4);
+  });
+
+  it("names the shards by a digest of the index, so a core file never reads another build's shards", () => {
+    const version = (files: Array<{ path: string }>) => files[1]!.path.split('/')[2]!.split('-')[0];
+    const before = toSearchIndexFiles(PAGES);
+    expect(version(toSearchIndexFiles(PAGES))).toBe(version(before));
+    const changed = toSearchIndexFiles([{ ...PAGES[0]!, title: 'Command line' }, ...PAGES.slice(1)]);
+    expect(version(changed)).not.toBe(version(before));
+    expect(JSON.parse(before[0]!.text).version).toBe(version(before));
   });
 
   it('refuses an index of another format, and a missing one, naming what is wrong', async () => {
     await expect(loadSearchIndex(async () => undefined)).rejects.toThrow(
       new SearchIndexError('search index: no /search-index/core.json in the build'),
     );
-    await expect(loadSearchIndex(async () => '{"format":0}')).rejects.toThrow('search index: format 0, this code reads 1');
+    await expect(loadSearchIndex(async () => '{"format":0}')).rejects.toThrow('search index: format 0, this code reads 2');
   });
 
   it('indexes a site with no pages, and finds nothing in it', async () => {
