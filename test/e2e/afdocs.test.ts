@@ -23,15 +23,18 @@ const dist = DIST;
 const report = (results: { status: string; id: string; message: string; details?: Record<string, unknown> }[]) =>
   results
     .map((r) => {
-      const pages = (r.status === 'fail' ? (r.details?.pageResults ?? []) : []) as {
+      const pages = (r.status === 'pass' ? [] : (r.details?.pageResults ?? [])) as {
         url?: string;
+        status?: string;
         samples?: { url?: string; resolvedUrl?: string; outcome?: string; status?: number; error?: string }[];
       }[];
-      const broken = pages.flatMap((p) =>
-        (p.samples ?? [])
+      // The pages a warning or failure is about, and for a link check the links it found broken.
+      const broken = pages.flatMap((p) => [
+        ...(p.status && p.status !== 'pass' ? [`    ${p.url}: ${p.status}`] : []),
+        ...(p.samples ?? [])
           .filter((x) => x.outcome !== 'ok')
           .map((x) => `    ${p.url} → ${x.resolvedUrl ?? x.url}: ${x.outcome} ${x.status ?? ''} ${x.error ?? ''}`),
-      );
+      ]);
       return [`${r.status} ${r.id}: ${r.message}`, ...new Set(broken)].slice(0, 40).join('\n');
     })
     .join('\n');
