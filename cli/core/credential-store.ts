@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from './cli-error.ts';
 import { credentialFileSchema, emptyCredentialFile, type CredentialFile } from './credential-file.ts';
 import { withFileLock } from './file-lock.ts';
+import { writeAtomically } from './write-atomically.ts';
 
 /**
  * The credentials of every service, in one file under the config folder: 0700 and 0600 on POSIX systems; on
@@ -51,24 +52,6 @@ function restrictToUser(dir: string, user: string | undefined): void {
   }
 }
 
-/** Writes `text` to `file` through a temporary file in the same folder and a rename: a reader sees all or nothing. */
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(tmp, 'wx', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    renameSync(tmp, file);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
-}
-
 /** The store in `dir` (created private on the first write, never on a read). */
 export function createCredentialStore(
   dir: string,
@@ -108,7 +91,7 @@ export function createCredentialStore(
       return withFileLock(join(dir, 'credentials.lock'), async () => {
         const current = read();
         const result = await change(current);
-        writeAtomically(file, `${JSON.stringify(current, null, 2)}\n`);
+        writeAtomically(file, `${JSON.stringify(current, null, 2)}\n`, 0o600);
         return result;
       });
     },

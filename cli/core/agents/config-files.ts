@@ -1,21 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmdirSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CliError } from '../cli-error.ts';
 import type { Change } from './plan-agents.ts';
+import { writeAtomically } from '../write-atomically.ts';
 
 /** A file's text, or undefined when there is none. */
 export function readText(path: string): string | undefined {
@@ -57,20 +44,7 @@ export function writeFileAtomic(path: string, text: string): void {
     target = existsSync(path) ? realpathSync(path) : path;
     const mode = existsSync(target) ? statSync(target).mode & 0o777 : 0o644;
     mkdirSync(dirname(target), { recursive: true });
-    const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-    const fd = openSync(temp, 'wx', mode);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    try {
-      renameSync(temp, target);
-    } catch (error) {
-      unlinkSync(temp);
-      throw error;
-    }
+    writeAtomically(target, text, mode);
   } catch (error) {
     throw toWriteError(target, error, 'write');
   }
