@@ -4,13 +4,16 @@ import { resolve } from 'node:path';
 /** The site's addresses and build folder, as `astro build` reads them (astro.config.mjs, content-model/). */
 export interface BuildVars {
   BASE_URL: string;
-  APP_URL: string;
+  /** The hosted origin, when not `content/site.yaml`'s. */
+  APP_URL?: string;
   AUTH_ISSUER?: string;
   WARDEN_OUT_DIR: string;
   RELEASE_ARCHIVE?: string;
   RELEASE_PUBLIC_KEY?: string;
   /** The release folder whose archives the installers pin. */
   RELEASE_DIR?: string;
+  /** Another content folder than `content/` (a test's broken copy). */
+  WARDEN_CONTENT_DIR?: string;
   /** `production` for a test build: vitest's NODE_ENV=test would make `astro build` a dev-mode one. */
   NODE_ENV?: string;
 }

@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readContent } from '../../content-model/read-content.ts';
 import { ContentError } from '../../content-model/content-error.ts';
 import { loadAstroConfig } from '../helpers/astro-config.ts';
+import { runAstroBuild } from '../../tooling/run-build.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -153,13 +152,15 @@ describe('the build refuses bad content before Astro starts: astro.config.mjs re
 describe('the real build refuses bad front matter', () => {
   it('broken front matter: astro build fails naming the page file', async () => {
     const dir = brokenContent((d) => patch(join(d, 'docs/limits.md'), /^title: .*$/m, 'title: [unclosed'));
-    const { code, output } = await promisify(execFile)('npx', ['astro', 'build'], {
-      env: { ...process.env, WARDEN_CONTENT_DIR: dir, WARDEN_OUT_DIR: join(dir, '..', 'out'), BASE_URL: 'https://warden.example' },
+    const failure = await runAstroBuild({
+      WARDEN_CONTENT_DIR: dir,
+      WARDEN_OUT_DIR: join(dir, '..', 'out'),
+      BASE_URL: 'https://warden.example',
     }).then(
-      () => ({ code: 0, output: '' }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, output: `${e.stdout}\n${e.stderr}` }),
+      () => undefined,
+      (error: Error & { code?: string }) => error,
     );
-    expect(code).not.toBe(0);
-    expect(output).toMatch(/docs\/limits\.md/);
+    expect(failure?.code).toBe('BUILD_FAILED');
+    expect(failure?.message).toMatch(/docs\/limits\.md/);
   }, 120_000);
 });
