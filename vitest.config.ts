@@ -10,6 +10,7 @@ const LOCAL = [
   'test/verify/verify-broken.test.ts',
   'test/browser/try-it.test.ts',
   'test/browser/try-it-offline.test.ts',
+  'test/browser/webmcp.test.ts',
   'test/e2e/afdocs.test.ts',
 ];
 

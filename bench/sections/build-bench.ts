@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { median } from '../lib/bench-config.ts';
 import { createBareSite, createOurSite } from '../lib/generated-site.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';

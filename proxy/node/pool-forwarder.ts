@@ -1,6 +1,6 @@
 import { isBodyless, type Forwarder } from '../forward/forwarder.ts';
 import { withIdleLimit } from '../forward/idle-limit.ts';
-import { createUpstreamPool, type UpstreamDispatch } from './upstream-pool.ts';
+import type { UpstreamDispatch } from './upstream-pool.ts';
 
 /** undici's head fields as web Headers (a repeated field arrives as an array). */
 function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {

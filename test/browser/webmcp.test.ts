@@ -3,31 +3,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toWebMcpTools, WEBMCP_READ, WEBMCP_SEARCH } from '../../documents/to-webmcp-tools.ts';
 import { getFreePort } from '../../harness/free-port.ts';
 import { launchChromium, WEBMCP_FLAG } from '../../harness/chromium.ts';
-import type { Listening } from '../../proxy/node/listen.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { validateWith } from '../helpers/ajv.ts';
 import { readTestContent } from '../helpers/built-site.ts';
-import { SITE_DIR, watchProblems } from './browser.ts';
+import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
+import { watchProblems } from './browser.ts';
 import { runAgenticAudits, toFailures } from './lighthouse.ts';
-import { serveBuild } from './serve-build.ts';
 import { executeTool, type ListedTool, waitForTools } from './webmcp.ts';
 
-// The docs site's WebMCP tools in Chromium with WebMCP on, over the shared test build served by the Node edge on
-// loopback (a secure origin): what getTools() lists, and what executeTool() returns next to what the doors answer.
-// The test build names a service address that does not resolve here, so the Warden tools are called signed out
-// (try-it.test.ts calls them signed in, on the build for its own address). Then Lighthouse's Agentic Browsing
-// category, over the DevTools port of the same browser, once per page.
-let server: Listening;
+// The docs site's WebMCP tools in Chromium with WebMCP on, over the shared test build served where its links point by
+// the Node edge, with the sandbox behind it (this file runs in the `local` project): what getTools() lists, and what
+// executeTool() returns next to what the doors answer. The Warden tools are called signed out here (try-it.test.ts
+// calls them signed in). Then Lighthouse's Agentic Browsing category, over the DevTools port of the same browser, once
+// per page: its AI Catalog audit reads the catalog the page names, at the build's base URL.
+let deployment: TestDeployment;
+let server: { url: string };
 let browser: Browser;
 let devtoolsPort: number;
 let content: Awaited<ReturnType<typeof readTestContent>>;
 beforeAll(async () => {
-  [server, devtoolsPort, content] = await Promise.all([serveBuild(SITE_DIR), getFreePort(), readTestContent()]);
+  [deployment, devtoolsPort, content] = await Promise.all([startTestDeployment(), getFreePort(), readTestContent()]);
+  server = { url: deployment.baseUrl };
   browser = await launchChromium([WEBMCP_FLAG, `--remote-debugging-port=${devtoolsPort}`]);
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
+  await deployment?.close();
 });
 
 const PAGE_TOOLS = [WEBMCP_SEARCH, WEBMCP_READ];

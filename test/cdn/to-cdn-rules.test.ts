@@ -83,7 +83,7 @@ describe('toHeadersFile', () => {
   it('sends the agent links with absolute targets on every file (RFC 8288), as the edge does, and CORS for any origin', () => {
     expect(rules.get('/*')).toEqual({
       Link: [
-        `<${BASE_URL}${PATHS.llms}>; rel="describedby"; type="text/plain", <${BASE_URL}${PATHS.apiCatalog}>; rel="api-catalog", <${BASE_URL}${PATHS.openapi}>; rel="service-desc"; type="application/json"`,
+        `<${BASE_URL}${PATHS.llms}>; rel="describedby"; type="text/plain", <${BASE_URL}${PATHS.apiCatalog}>; rel="api-catalog", <${BASE_URL}${PATHS.openapi}>; rel="service-desc"; type="application/json", <${BASE_URL}${PATHS.aiCatalog}>; rel="ai-catalog"; type="application/json"`,
       ],
       'Access-Control-Allow-Origin': ['*'],
     });

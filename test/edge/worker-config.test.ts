@@ -39,7 +39,7 @@ describe('worker configuration from bindings', () => {
 
   it('refuses a BASE_URL other than the built one, and a bad value, naming the variable', () => {
     expect(() => toWorkerSetup({ BASE_URL: 'https://other.example' }, site)).toThrow(
-      /BASE_URL: the deployed dist was built for "https:\/\/warden.example"/,
+      `BASE_URL: the deployed dist was built for "${BASE_URL}"`,
     );
     expect(() => toWorkerSetup({ UPSTREAM_TIMEOUT_MS: 'soon' }, site)).toThrow(ConfigError);
     expect(() => toWorkerSetup({ UPSTREAM_TIMEOUT_MS: 'soon' }, site)).toThrow(/UPSTREAM_TIMEOUT_MS/);

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, DIST } from '../helpers/built-site.ts';
+import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
 import { PATHS } from '../../facts/paths.ts';
 import { createTestKeys, signToken, type TestKeys } from '../proxy/helpers/tokens.ts';
 import { startUpstream, type TestUpstream } from '../proxy/helpers/upstream.ts';
@@ -203,7 +203,8 @@ describe('the worker bundle on workerd', () => {
 
   it('tokens are verified on workerd against the remote JWKS: valid → forwarded, missing scope → 403', async () => {
     const exp = Math.floor(Date.now() / 1000) + 300;
-    const claims = { iss: 'https://app.warden.example', aud: BASE_URL, exp };
+    // The issuer the build's metadata names (its APP_URL): the worker checks tokens against it.
+    const claims = { iss: APP_URL, aud: BASE_URL, exp };
     const good = await signToken(keys, { ...claims, scope: 'warden:access' });
     const ok = await get('/.well-known/mcp', {
       method: 'POST',

@@ -16,6 +16,15 @@ export const BASE_URL = inject('testBaseUrl');
 export const APP_URL = inject('testAppUrl');
 
 /**
+ * The origins besides its own that the build names: the hosted app (APP_URL) and the release archive's host. An
+ * address on any other host in a built document is a mistake.
+ */
+export async function readOtherOrigins(): Promise<string[]> {
+  const { site } = await readTestContent();
+  return [new URL(site.app_url).origin, new URL(site.cli.release_archive).origin];
+}
+
+/**
  * The content as the test build saw it. Always pass the environment explicitly: vitest sets
  * process.env.BASE_URL to "/" (Vite's base), which is not a site URL. .test-dist pins the test release (the scale
  * site pins none).

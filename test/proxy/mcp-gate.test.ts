@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, exportSPKI, generateKeyPair, UnsecuredJWT } from 'jose';
 import { toSkillUri } from '../../facts/paths.ts';
 import { createTestKeys, signToken, type TestKeys } from './helpers/tokens.ts';
-import { BASE_URL, ISSUER, createRecordingForward, createTestApp } from './helpers/test-app.ts';
+import { APP_URL, BASE_URL, ISSUER, createRecordingForward, createTestApp } from './helpers/test-app.ts';
 
 const NOW = Date.parse('2026-11-01T12:00:00Z');
 const nowSec = NOW / 1000;
@@ -47,7 +47,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
   ])('§4.2 rule 3: %s needs no credential and is forwarded', async (method, params) => {
     const res = await post(path, rpc(method, { params }));
     expect(res.status).toBe(200);
-    expect(seen.at(-1)!.url).toBe('https://app.warden.example/mcp');
+    expect(seen.at(-1)!.url).toBe(`${APP_URL}/mcp`);
   });
 
   it('notifications pass without a credential', async () => {

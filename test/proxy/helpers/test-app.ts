@@ -6,8 +6,10 @@ import { readDist } from '../../../proxy/node/read-dist.ts';
 import { toStaticFiles, type StaticFiles } from '../../../proxy/static/static-files.ts';
 import type { Forwarder, UpstreamRequest } from '../../../proxy/forward/forwarder.ts';
 
-export const BASE_URL = 'https://warden.example';
-export const APP_URL = 'https://app.warden.example';
+import { APP_URL, BASE_URL } from '../../helpers/built-site.ts';
+
+// The addresses the test build names (built-site.ts), so an app serving that build answers as its documents say.
+export { APP_URL, BASE_URL };
 export const ISSUER = 'https://auth.warden.example';
 
 /** The app configuration from the real content, for BASE_URL and the given upstream. */
