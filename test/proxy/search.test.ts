@@ -3,7 +3,7 @@ import { createNodeHandler } from '../../proxy/node/start-node-door.ts';
 import { type Listening, listen } from '../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../proxy/node/upstream-pool.ts';
 import { DIST } from '../helpers/built-site.ts';
-import { createTestApp, createTestConfig, loadFiles } from './helpers/test-app.ts';
+import { BASE_URL, createTestApp, createTestConfig, loadFiles } from './helpers/test-app.ts';
 
 // `GET /api/search` over the real build's index, on both doors: the web door's app.request() and the Node door on a
 // loopback port. Both answer from the same plan (test/edge/parity.test.ts compares them byte for byte with the worker).
@@ -35,8 +35,9 @@ describe('GET /api/search', () => {
       expect(body.results.length).toBeGreaterThan(0);
       expect(body.results.length).toBeLessThanOrEqual(5);
       for (const r of body.results) {
-        expect(r.url).toMatch(/^https:\/\/warden\.example\//);
-        expect(r.markdown).toMatch(/^https:\/\/warden\.example\/.*\.md(#|$)/);
+        expect(r.url.startsWith(`${BASE_URL}/`), r.url).toBe(true);
+        expect(r.markdown.startsWith(`${BASE_URL}/`), r.markdown).toBe(true);
+        expect(r.markdown).toMatch(/\.md(#|$)/);
         expect(r.snippet.length).toBeLessThanOrEqual(300);
       }
       const scores = body.results.map((r) => r.score);
@@ -51,7 +52,8 @@ describe('GET /api/search', () => {
       expect(res.headers.get('x-markdown-tokens')).toMatch(/^[1-9]\d*$/);
       const text = await res.text();
       expect(text).toMatch(/^# Search: -31401\n/);
-      expect(text).toMatch(/^1\. \[.+\]\(<https:\/\/warden\.example\/.+\.md(#[^>]*)?>\)/m);
+      expect(text).toMatch(/^1\. \[.+\]\(<https?:\/\/[^/>]+\/.+\.md(#[^>]*)?>\)/m);
+      expect(text).toContain(`(<${BASE_URL}/`);
     }
   });
 
@@ -66,7 +68,7 @@ describe('GET /api/search', () => {
     for (const res of await ask('/api/search?q=token&limit=2&section=/docs/reference')) {
       const body = (await res.json()) as { results: { url: string }[] };
       expect(body.results.length).toBeLessThanOrEqual(2);
-      for (const r of body.results) expect(r.url).toMatch(/^https:\/\/warden\.example\/docs\/reference\//);
+      for (const r of body.results) expect(r.url.startsWith(`${BASE_URL}/docs/reference/`), r.url).toBe(true);
     }
   });
 
