@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { buildTestRelease, TEST_RELEASE_ENV } from '../cli/helpers/warden-binary.ts';
 import { timePhase } from './phase-timer.ts';
-import { provideScaleSite, SCALE_PAGES } from './scale-site.ts';
+import { provideScaleSite, SCALE_PAGES, type ScaleSite } from './scale-site.ts';
 import { provideSystemTools } from './system-tools.ts';
 import { buildTestSite, chooseTestSite, type TestSite } from './test-build.ts';
 
@@ -34,24 +34,37 @@ export function provideTestSite(): Promise<TestSite> {
   return shared.wardenTestSite;
 }
 
+/** What this run's set-up made: the test site when the `site` or `local` project runs, the scale site when `scale` does. */
+interface SetUp {
+  testSite?: TestSite;
+  scaleSite?: ScaleSite;
+}
+
 /**
- * Global set-up of the `site` and `local` projects: the Debian packages the tests run (installed while the builds
- * run: no build needs them), the test site, and, when the `scale` project runs too, its 5,000-page site beside them
- * (its own set-up then finds it built).
+ * Every set-up step of this run, started at once by whichever project's global set-up vitest calls first (it may call
+ * them one after another): the Debian packages the tests run (no build needs them), the test site, and the 5,000-page
+ * site, each only when a project that reads it runs. Kept on globalThis, as provideTestSite is.
  */
-export default async function setup(project: TestProject): Promise<void> {
-  const scaleRuns = project.vitest.projects.some((p) => p.name === 'scale');
-  const shared = globalThis as { wardenSetUp?: Promise<TestSite> };
+export function setUpRun(projects: readonly { name: string }[]): Promise<SetUp> {
+  const shared = globalThis as { wardenSetUp?: Promise<SetUp> };
   shared.wardenSetUp ??= (async () => {
+    const runs = (name: string) => projects.some((p) => p.name === name);
+    const testSiteRuns = runs('site') || runs('local');
     const steps = await Promise.allSettled([
-      timePhase('Debian packages', () => provideSystemTools()),
-      provideTestSite(),
-      scaleRuns ? timePhase(`the ${SCALE_PAGES}-page site`, () => provideScaleSite()) : Promise.resolve(),
+      testSiteRuns ? timePhase('Debian packages', () => provideSystemTools()) : undefined,
+      testSiteRuns ? provideTestSite() : undefined,
+      runs('scale') ? timePhase(`the ${SCALE_PAGES}-page site`, () => provideScaleSite()) : undefined,
     ]);
     for (const step of steps) if (step.status === 'rejected') throw step.reason;
-    return (steps[1] as PromiseFulfilledResult<TestSite>).value;
+    const [, testSite, scale] = steps.map((step) => (step as PromiseFulfilledResult<unknown>).value);
+    return { testSite: testSite as TestSite | undefined, scaleSite: (scale as { site: ScaleSite } | undefined)?.site };
   })();
-  const site = await shared.wardenSetUp;
-  project.provide('testBaseUrl', site.baseUrl);
-  project.provide('testAppUrl', site.appUrl);
+  return shared.wardenSetUp;
+}
+
+/** Global set-up of the `site` and `local` projects: this run's set-up, and the addresses of the test site. */
+export default async function setup(project: TestProject): Promise<void> {
+  const { testSite } = await setUpRun(project.vitest.projects);
+  project.provide('testBaseUrl', testSite!.baseUrl);
+  project.provide('testAppUrl', testSite!.appUrl);
 }

@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { setUpRun } from './global-setup.ts';
 import { provideScaleSite, SCALE_PAGES } from './scale-site.ts';
 
 /**
@@ -6,6 +7,8 @@ import { provideScaleSite, SCALE_PAGES } from './scale-site.ts';
  * (WARDEN_TEST_DIST), and the base URL it was made for (provided as testBaseUrl).
  */
 export default async function setup(project: TestProject): Promise<void> {
+  // Every step of the run's set-up starts now, whichever project's set-up vitest calls first.
+  await setUpRun(project.vitest.projects);
   const { site, seconds } = await provideScaleSite();
   console.error(
     seconds
