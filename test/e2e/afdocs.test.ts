@@ -39,19 +39,24 @@ const report = (results: { status: string; id: string; message: string; details?
     })
     .join('\n');
 
+/** The Node edge server over the build, on the port its base URL names (its upstream is not running: no check needs it). */
+async function startEdge() {
+  const facts = JSON.parse(readFileSync(join(dist, PATHS.buildInfo), 'utf8'));
+  const env = readEnv({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    BASE_URL: baseUrl,
+    APP_URL: facts.app_url,
+    WARDEN_OUT_DIR: dist,
+    METRICS_PORT: 'off',
+    LOG_LEVEL: 'silent',
+  });
+  return startNodeDoor(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
+}
+
 describe('afdocs check', () => {
   it('on the Node edge server: no check fails, no unexplained warning', async () => {
-    const facts = JSON.parse(readFileSync(join(dist, PATHS.buildInfo), 'utf8'));
-    const env = readEnv({
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      APP_URL: facts.app_url,
-      WARDEN_OUT_DIR: dist,
-      METRICS_PORT: 'off',
-      LOG_LEVEL: 'silent',
-    });
-    const server = await startNodeDoor(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
+    const server = await startEdge();
     try {
       const results = await runAfdocs(baseUrl);
       expect(results.length, report(results)).toBeGreaterThanOrEqual(28);
@@ -62,17 +67,7 @@ describe('afdocs check', () => {
   }, 300_000);
 
   it('the Agent Readability audit of /docs/overview on the Node edge server: 96 or more, only the missing-page check failing', async () => {
-    const facts = JSON.parse(readFileSync(join(dist, PATHS.buildInfo), 'utf8'));
-    const env = readEnv({
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      APP_URL: facts.app_url,
-      WARDEN_OUT_DIR: dist,
-      METRICS_PORT: 'off',
-      LOG_LEVEL: 'silent',
-    });
-    const server = await startNodeDoor(env, facts, { appUrl: facts.app_url, issuer: facts.auth_issuer });
+    const server = await startEdge();
     try {
       const report = await runAgentReadability(`${baseUrl}/docs/overview`);
       expect(toFailedChecks(report)).toEqual(['Missing page → markdown (recommended): returned 404']);
