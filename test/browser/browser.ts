@@ -36,12 +36,27 @@ export interface PageProblems {
   problems: string[];
 }
 
-/** Records every console error, page error and failed request of a page from now on. */
+/**
+ * Records every console error, page error and failed request of a page from now on. A request the browser aborted
+ * because the page navigated away before it finished (a favicon still loading when a test goes to the next page) is
+ * the navigation's doing, not the page's: it is not counted.
+ */
 export function watchProblems(page: Page): PageProblems {
   const record: PageProblems = { problems: [] };
+  let documents = 0;
+  const startedIn = new WeakMap<Request, number>();
+  // A new document's request is sent before the old document's loads are cancelled, so it is counted first.
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++;
+    startedIn.set(r, documents);
+  });
   page.on('console', (m) => m.type() === 'error' && record.problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => record.problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => record.problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText ?? '';
+    if (error === 'net::ERR_ABORTED' && startedIn.get(r) !== documents) return;
+    record.problems.push(`failed: ${r.url()} ${error}`);
+  });
   page.on('response', (r) => r.status() >= 400 && record.problems.push(`HTTP ${r.status()}: ${r.url()}`));
   return record;
 }
