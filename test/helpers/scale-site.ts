@@ -6,9 +6,8 @@ import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { writeGeneratedPages } from '../../harness/generated-pages.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
-import { getPortBelowEphemeral, isPortFree } from '../../harness/free-port.ts';
 import { toLocalUrl } from '../../runtime/local-defaults.ts';
-import { isCheckablePort } from './checkable-port.ts';
+import { chooseBuildPort } from './checkable-port.ts';
 import { PRODUCTION, SCALE_APP_URL } from './test-build.ts';
 
 /** Generated pages of the scale build, on top of the real content. */
@@ -29,10 +28,7 @@ export interface ScaleSite {
  * port can take before that test listens on it.
  */
 export async function chooseScaleSite(): Promise<ScaleSite> {
-  const kept = readScaleBaseUrl(SCALE_DIST);
-  const keptPort = kept ? Number(new URL(kept).port) : 0;
-  const port =
-    keptPort && isCheckablePort(keptPort) && (await isPortFree(keptPort)) ? keptPort : await getPortBelowEphemeral(isCheckablePort);
+  const port = await chooseBuildPort(readScaleBaseUrl(SCALE_DIST));
   return { dist: SCALE_DIST, baseUrl: toLocalUrl(port), appUrl: SCALE_APP_URL };
 }
 

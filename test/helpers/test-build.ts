@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getPortBelowEphemeral, isPortFree } from '../../harness/free-port.ts';
 import { toLocalUrl } from '../../runtime/local-defaults.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
 import { runAstroBuild } from '../../tooling/run-build.ts';
-import { isCheckablePort } from './checkable-port.ts';
+import { chooseBuildPort } from './checkable-port.ts';
 
 // What the test builds are made for, read by the global set-ups (in vitest's main process) and by built-site.ts.
 
@@ -37,18 +36,11 @@ function readStamp(): { stamp: string; baseUrl: string; appUrl: string } | undef
   return existsSync(STAMP) ? JSON.parse(readFileSync(STAMP, 'utf8')) : undefined;
 }
 
-/** A port for one of the build's addresses: the kept build's while it is free, else one no random port can take. */
-async function choosePort(kept: string | undefined, taken: number): Promise<number> {
-  const port = kept ? Number(new URL(kept).port) : 0;
-  if (port && port !== taken && isCheckablePort(port) && (await isPortFree(port))) return port;
-  return getPortBelowEphemeral((p) => p !== taken && isCheckablePort(p));
-}
-
 /** The addresses of this run's test build: the kept build's where their ports are free (no rebuild), else new ones. */
 export async function chooseTestSite(): Promise<TestSite> {
   const kept = readStamp();
-  const edge = await choosePort(kept?.baseUrl, 0);
-  const sandbox = await choosePort(kept?.appUrl, edge);
+  const edge = await chooseBuildPort(kept?.baseUrl);
+  const sandbox = await chooseBuildPort(kept?.appUrl);
   return { dist: TEST_DIST, baseUrl: toLocalUrl(edge), appUrl: toLocalUrl(sandbox) };
 }
 
