@@ -1,18 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/helpers/longest-first-sequencer.ts';
 import { SCALE_DIST } from './test/helpers/scale-site.ts';
-
-/**
- * The test files that serve the test build where its links point (its base URL's port, the sandbox on its hosted
- * origin's): they run one at a time, in the `local` project, beside the rest.
- */
-const LOCAL = [
-  'test/verify/verify.test.ts',
-  'test/verify/verify-broken.test.ts',
-  'test/browser/try-it.test.ts',
-  'test/browser/try-it-offline.test.ts',
-  'test/browser/webmcp.test.ts',
-  'test/e2e/afdocs.test.ts',
-];
 
 export default defineConfig({
   test: {
@@ -23,24 +11,16 @@ export default defineConfig({
     maxWorkers: 2,
     // Tests declared concurrent (the browser's page loads) run this many at a time within their file.
     maxConcurrency: 3,
+    // The longest files first, in a fresh clone too: see the sequencer.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
-        // afdocs-scale runs over the generated site only: test/e2e/afdocs.test.ts checks the real content.
+        // afdocs-scale runs over the generated site only: test/at-build-address/afdocs.ts checks the real content.
         test: {
           name: 'site',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts', ...LOCAL],
-          globalSetup: ['test/helpers/global-setup.ts'],
-        },
-      },
-      {
-        // One file at a time: each holds the test build's two ports while it runs.
-        extends: true,
-        test: {
-          name: 'local',
-          include: LOCAL,
-          fileParallelism: false,
+          exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts'],
           globalSetup: ['test/helpers/global-setup.ts'],
         },
       },

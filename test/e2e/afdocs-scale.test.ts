@@ -8,7 +8,7 @@ import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
 import { SCALE_PAGES } from '../helpers/scale-site.ts';
 
-// The afdocs checker over the real content plus the generated pages, as test/e2e/afdocs.test.ts checks the real
+// The afdocs checker over the real content plus the generated pages, as test/at-build-address/afdocs.ts checks the real
 // content. The `scale` project's build is made for a loopback address (scale-site.ts chooses one no other test takes)
 // and served there by the Node edge server, so the checker follows its links as they are written. It samples a
 // bounded, fixed set of pages: past the site-wide checks, more pages of the same generator would show nothing new.

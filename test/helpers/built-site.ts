@@ -8,11 +8,11 @@ import { TEST_DIST } from './test-build.ts';
  */
 export const DIST = process.env.WARDEN_TEST_DIST ? resolve(process.env.WARDEN_TEST_DIST) : TEST_DIST;
 /**
- * The base URL that build is made for: a loopback address (for .test-dist, the one the `local` project serves it at;
+ * The base URL that build is made for: a loopback address (for .test-dist, the one test/at-build-address serves it at;
  * for the scale site, where test/e2e/afdocs-scale.test.ts serves it). The project's global set-up decides it.
  */
 export const BASE_URL = inject('testBaseUrl');
-/** The hosted origin that build names: for .test-dist, where the `local` project runs the sandbox. */
+/** The hosted origin that build names: for .test-dist, where test/at-build-address runs the sandbox. */
 export const APP_URL = inject('testAppUrl');
 
 /**

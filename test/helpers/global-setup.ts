@@ -15,7 +15,7 @@ declare module 'vitest' {
 }
 
 /**
- * The test site of this run, shared by the `site` and `local` projects' set-ups (vitest's main process may load this
+ * The test site of this run, shared by the `site` project's set-up and the `scale` project's (vitest's main process may load this
  * module once per project, so the one build is kept on globalThis): the CLI's release of every target (skipped when
  * its inputs did not change), then the real content built for loopback addresses into .test-dist, its installers
  * pinning that release, as `npm start` builds.
@@ -34,7 +34,7 @@ export function provideTestSite(): Promise<TestSite> {
   return shared.wardenTestSite;
 }
 
-/** What this run's set-up made: the test site when the `site` or `local` project runs, the scale site when `scale` does. */
+/** What this run's set-up made: the test site when the `site` project runs, the scale site when `scale` does. */
 interface SetUp {
   testSite?: TestSite;
   scaleSite?: ScaleSite;
@@ -49,7 +49,7 @@ export function setUpRun(projects: readonly { name: string }[]): Promise<SetUp> 
   const shared = globalThis as { wardenSetUp?: Promise<SetUp> };
   shared.wardenSetUp ??= (async () => {
     const runs = (name: string) => projects.some((p) => p.name === name);
-    const testSiteRuns = runs('site') || runs('local');
+    const testSiteRuns = runs('site');
     const steps = await Promise.allSettled([
       testSiteRuns ? timePhase('Debian packages', () => provideSystemTools()) : undefined,
       testSiteRuns ? provideTestSite() : undefined,
@@ -62,7 +62,7 @@ export function setUpRun(projects: readonly { name: string }[]): Promise<SetUp> 
   return shared.wardenSetUp;
 }
 
-/** Global set-up of the `site` and `local` projects: this run's set-up, and the addresses of the test site. */
+/** Global set-up of the `site` project: this run's set-up, and the addresses of the test site. */
 export default async function setup(project: TestProject): Promise<void> {
   const { testSite } = await setUpRun(project.vitest.projects);
   project.provide('testBaseUrl', testSite!.baseUrl);

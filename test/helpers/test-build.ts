@@ -21,7 +21,7 @@ export const PRODUCTION = { NODE_ENV: 'production' } as const;
 /**
  * The one build of the real content every test reads, and the loopback addresses it is made for: the edge's (its base
  * URL) and the sandbox's (its hosted origin and authorization server). The tests that serve it where its links point
- * (the `local` project) take those two ports one file at a time.
+ * (test/at-build-address) take those two ports one suite at a time.
  */
 export interface TestSite {
   dist: string;

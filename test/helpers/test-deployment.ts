@@ -20,7 +20,7 @@ export interface TestDeployment {
 
 /**
  * Serves the test build where its links point: the sandbox on the build's APP_URL and the edge on its base URL's port
- * (the `local` test project runs its files one at a time, so those two ports are this file's alone). `edgeElsewhere`:
+ * (test/at-build-address runs its suites one at a time, so those two ports are the suite's alone). `edgeElsewhere`:
  * the edge listens on a free port instead (the base URL's port then has something else in front of it).
  * `now`: the sandbox tools' clock (run replay, audit times), for a test that moves it rather than waiting.
  */

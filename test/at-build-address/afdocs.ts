@@ -11,7 +11,7 @@ import { runAgentReadability, toFailedChecks } from '../helpers/run-agent-readab
 
 // The Agent-Friendly Documentation Spec's own checker (afdocs) over the test build (the real content, built for a
 // loopback address), served there from both doors: the Node edge server, then the worker in workerd on the same
-// port (this file runs in the `local` project, which holds that port). No check may fail, and no warning may stand
+// port (test/at-build-address holds that port for one suite at a time). No check may fail, and no warning may stand
 // but those EXPLAINED_WARNINGS answers for. Over the same build, the Agent Readability Spec's audit of a docs page scores
 // 96 or more: every check but the one that asks a missing page to answer 200 (RFC 9110 §15.5.5: a missing page is a
 // 404, with a markdown body for agents).

@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runVerify } from '../../scripts/verify/run-verify.ts';
+import type { RuleResult } from '../../verify/rule-result.ts';
+import { getFreePort } from '../sandbox/sandbox-fixture.ts';
+import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
+
+const run = promisify(execFile);
+let local: TestDeployment;
+
+describe('the local deployment', () => {
+  beforeAll(async () => {
+    local = await startTestDeployment();
+  });
+  afterAll(async () => {
+    await local?.close();
+  });
+
+  const failures = (results: RuleResult[]) => results.filter((r) => r.outcome === 'fail').map((r) => `${r.rule}: ${r.evidence}`);
+
+  describe('npm run verify against the local deployment (edge server in front of the sandbox)', () => {
+    it('passes every rule of the contract, with only other-origin addresses skipped under --skip-external', async () => {
+      const outcome = await runVerify(local.baseUrl, { skipExternal: true });
+      if (!outcome.reachable) throw new Error(outcome.reason);
+      expect(failures(outcome.results)).toEqual([]);
+      expect(outcome.results.filter((r) => r.outcome === 'skip').map((r) => r.rule)).toEqual([
+        '§5 authorization servers named have metadata', // the sandbox issuer is another origin
+        'other-origin addresses named answer 2xx',
+      ]);
+      const rules = outcome.results.map((r) => r.rule).join('\n');
+      for (const part of [
+        '/api/v1/health',
+        'unknown /api/*',
+        'Accept: text/markdown',
+        '/.well-known/mcp tools/call',
+        '/mcp tools/list equals',
+      ]) {
+        expect(rules).toContain(part);
+      }
+    });
+
+    it('tries other-origin addresses without the flag: the sandbox answers, the example release host does not exist', async () => {
+      const outcome = await runVerify(local.baseUrl, { timeoutMs: 5_000 });
+      if (!outcome.reachable) throw new Error(outcome.reason);
+      const byRule = new Map(outcome.results.map((r) => [r.rule, r]));
+      expect(byRule.get('§4.1 tool endpoints named answer initialize')?.evidence).toContain(`${local.sandbox.url}/mcp`);
+      expect(byRule.get('§5 authorization servers named have metadata')?.outcome).toBe('pass');
+      const external = byRule.get('other-origin addresses named answer 2xx')!;
+      expect(external.outcome).toBe('fail');
+      expect(external.evidence).toContain('releases.warden.example');
+      expect(failures(outcome.results)).toHaveLength(1);
+    });
+
+    it('the CLI prints the table and exits 0', async () => {
+      const { stdout } = await run(process.execPath, ['scripts/verify.ts', local.baseUrl, '--offline']);
+      expect(stdout).toMatch(/RULE\s+RESULT\s+EVIDENCE/);
+      expect(stdout).toMatch(/\d+ rules: \d+ passed, 0 failed, 2 skipped/);
+    });
+
+    it('the CLI says clearly that a down server is down: exit 2, no stack trace', async () => {
+      const down = `http://127.0.0.1:${await getFreePort()}`;
+      const error = await run(process.execPath, ['scripts/verify.ts', down]).then(
+        () => undefined,
+        (e: { code: number; stderr: string; stdout: string }) => e,
+      );
+      expect(error?.code).toBe(2);
+      expect(error?.stderr).toContain(`${down} does not answer: ECONNREFUSED`);
+      expect(`${error?.stderr}${error?.stdout}`).not.toMatch(/\n\s+at /);
+    });
+
+    it('the CLI refuses a missing or malformed base URL with the usage line', async () => {
+      const error = await run(process.execPath, ['scripts/verify.ts', 'not-a-url']).then(
+        () => undefined,
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(error?.code).toBe(2);
+      expect(error?.stderr).toContain('usage: npm run verify -- <base_url>');
+    });
+  });
+});
