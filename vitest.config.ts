@@ -11,6 +11,9 @@ export default defineConfig({
     maxWorkers: 2,
     // Tests declared concurrent (the browser's page loads) run this many at a time within their file.
     maxConcurrency: 3,
+    // A worker runs one file after another in the same process (no fresh fork and imports per file): every file
+    // starts its own servers and browsers and closes them, and none changes process-wide state.
+    isolate: false,
     // The longest files first, in a fresh clone too: see the sequencer.
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
