@@ -144,7 +144,11 @@ export function describeEveryPageAt(width: number, checks: EveryPageChecks = {})
 
   // Pages load side by side (vitest's maxConcurrency at a time, each in a fresh context of its own): most of a load is
   // the browser waiting on paint, fonts and the network, and one page at a time left both cores idle for most of it.
-  describe.concurrent(`every page at ${width} px wide`, () => {
+  // Not with the CPU slowed: Chromium slows a page by making its main thread spin for (rate - 1) times the wall time
+  // it ran, every 200 µs, busy or idle (blink's ThreadCPUThrottler), so each slowed page holds most of a core while it
+  // loads; several at once took the cores from each other and from every other file, and each load lasted longer.
+  const together = cpuSlowdownAt(width) === 1 ? describe.concurrent : describe;
+  together(`every page at ${width} px wide`, () => {
     it('covers the generated reference pages too', ({ expect }) => {
       expect(pages).toEqual(expect.arrayContaining(['/', '/docs/demo', '/docs/reference/get-health', '/docs/tools/get_run']));
     });
