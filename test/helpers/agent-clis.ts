@@ -5,8 +5,9 @@ import { promisify } from 'node:util';
 
 /**
  * The coding agents' own CLIs the tests run, pinned here and nowhere else. They are large, so they are not in
- * package.json: the tests that use them install them once per machine into a cache folder. `npm install --prefix`,
- * not `npm ci`: a lock holding opencode-ai lacks its other platforms' optional packages, and `npm ci` refuses it.
+ * package.json: the test set-up installs them once per machine into a cache folder (the tests that run them ask again,
+ * which is then nothing to do). `npm install --prefix`, not `npm ci`: a lock holding opencode-ai lacks its other
+ * platforms' optional packages, and `npm ci` refuses it.
  */
 export const AGENT_CLIS = {
   '@anthropic-ai/claude-code': { version: '2.1.328', bin: 'claude' },

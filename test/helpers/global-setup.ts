@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { buildTestRelease, TEST_RELEASE_ENV } from '../cli/helpers/warden-binary.ts';
+import { installAgentClis } from './agent-clis.ts';
 import { timePhase } from './phase-timer.ts';
 import { provideScaleSite, SCALE_PAGES, type ScaleSite } from './scale-site.ts';
 import { provideSystemTools } from './system-tools.ts';
@@ -42,8 +43,9 @@ interface SetUp {
 
 /**
  * Every set-up step of this run, started at once by whichever project's global set-up vitest calls first (it may call
- * them one after another): the Debian packages the tests run (no build needs them), the test site, and the 5,000-page
- * site, each only when a project that reads it runs. Kept on globalThis, as provideTestSite is.
+ * them one after another): the Debian packages and the coding agents' CLIs the tests run (no build needs them, and
+ * they mostly wait on the network while the builds take the cores), the test site, and the 5,000-page site, each only
+ * when a project that reads it runs. Kept on globalThis, as provideTestSite is.
  */
 export function setUpRun(projects: readonly { name: string }[]): Promise<SetUp> {
   const shared = globalThis as { wardenSetUp?: Promise<SetUp> };
@@ -52,11 +54,12 @@ export function setUpRun(projects: readonly { name: string }[]): Promise<SetUp> 
     const testSiteRuns = runs('site');
     const steps = await Promise.allSettled([
       testSiteRuns ? timePhase('Debian packages', () => provideSystemTools()) : undefined,
+      testSiteRuns ? timePhase("the coding agents' CLIs", () => installAgentClis()) : undefined,
       testSiteRuns ? provideTestSite() : undefined,
       runs('scale') ? timePhase(`the ${SCALE_PAGES}-page site`, () => provideScaleSite()) : undefined,
     ]);
     for (const step of steps) if (step.status === 'rejected') throw step.reason;
-    const [, testSite, scale] = steps.map((step) => (step as PromiseFulfilledResult<unknown>).value);
+    const [, , testSite, scale] = steps.map((step) => (step as PromiseFulfilledResult<unknown>).value);
     return { testSite: testSite as TestSite | undefined, scaleSite: (scale as { site: ScaleSite } | undefined)?.site };
   })();
   return shared.wardenSetUp;
