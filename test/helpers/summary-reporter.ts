@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 import { readPhases } from './phase-timer.ts';
 
@@ -7,15 +8,31 @@ const SLOWEST = 15;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
+ * The machine's CPU time so far, busy and idle, in clock ticks of all cores (the `cpu` line of Linux's /proc/stat:
+ * user, nice, system, idle, iowait, irq, softirq, steal); undefined elsewhere.
+ */
+function readCpuTicks(): { busy: number; idle: number } | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { busy: user + nice + system + irq + softirq + steal, idle: idle + iowait };
+}
+
+/**
  * Ends the run with where its time went (each set-up step, the slowest test files, each project's total) and then one
  * plain line, "N passed, N failed, N skipped", which any CI log reader understands (vitest's own summary is
  * colourised and split over columns).
  */
 export default class SummaryReporter implements Reporter {
   private started = performance.now();
+  private cpu = readCpuTicks();
 
   onInit(): void {
     this.started = performance.now();
+    this.cpu = readCpuTicks();
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -41,6 +58,14 @@ export default class SummaryReporter implements Reporter {
     lines.push(`  slowest test files:`);
     for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) lines.push(`    ${seconds(file.ms).padStart(8)}  ${file.name}`);
     lines.push(`  the whole run: ${seconds(performance.now() - this.started)}`);
+    // Whether more of the suite could run at once: a run whose cores were nearly always busy is shortened only by
+    // making its work smaller.
+    const now = readCpuTicks();
+    if (this.cpu && now) {
+      const busy = now.busy - this.cpu.busy;
+      const share = busy / (busy + now.idle - this.cpu.idle);
+      lines.push(`  the machine's cores were busy ${(share * 100).toFixed(0)}% of it (anything else running on it included)`);
+    }
     process.stdout.write(`${lines.join('\n')}\n\n${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`);
   }
 }
