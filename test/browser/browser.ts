@@ -38,23 +38,31 @@ export interface PageProblems {
 
 /**
  * Records every console error, page error and failed request of a page from now on. A request the browser aborted
- * because the page navigated away before it finished (a favicon still loading when a test goes to the next page) is
- * the navigation's doing, not the page's: it is not counted.
+ * because the page went on to another document (a favicon still loading when a test goes to the next page) is the
+ * navigation's doing, not the page's: it is not counted. Chromium cancels such a request when the next document's
+ * navigation starts or when that document commits, and the old document may still start one (its favicon) after the
+ * navigation's request went out: an abort is the navigation's when either happened since the request started.
  */
 export function watchProblems(page: Page): PageProblems {
   const record: PageProblems = { problems: [] };
-  let documents = 0;
-  const startedIn = new WeakMap<Request, number>();
+  // Main-frame navigation requests sent, and main-frame documents committed, so far.
+  let sent = 0;
+  let committed = 0;
+  const startedAt = new WeakMap<Request, string>();
+  const now = () => `${sent}/${committed}`;
   // A new document's request is sent before the old document's loads are cancelled, so it is counted first.
   page.on('request', (r) => {
-    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++;
-    startedIn.set(r, documents);
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) sent++;
+    startedAt.set(r, now());
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) committed++;
   });
   page.on('console', (m) => m.type() === 'error' && record.problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => record.problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => {
     const error = r.failure()?.errorText ?? '';
-    if (error === 'net::ERR_ABORTED' && startedIn.get(r) !== documents) return;
+    if (error === 'net::ERR_ABORTED' && startedAt.get(r) !== now()) return;
     record.problems.push(`failed: ${r.url()} ${error}`);
   });
   page.on('response', (r) => r.status() >= 400 && record.problems.push(`HTTP ${r.status()}: ${r.url()}`));
