@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../runtime/node/list-files.ts';
+import { LONGEST_FIRST } from '../helpers/longest-first-sequencer.ts';
 
 /** Every relative import of every TypeScript file under a folder, as `file → imported path` (resolved); `import type` is erased at run time and not counted. */
 function importsUnder(folder: string): Array<{ file: string; target: string }> {
@@ -93,5 +94,11 @@ describe('where code may reach', () => {
       .filter((f) => f.includes('/') && !f.startsWith('.'))
       .map((f) => f.split('/')[0]!);
     expect([...new Set(named)].sort()).toEqual([...new Set(tracked)].sort());
+  });
+});
+
+describe('the test run', () => {
+  it('starts with files that exist: each file the sequencer puts first is a test file of the repository', () => {
+    expect(LONGEST_FIRST.filter((file) => !existsSync(file) || !file.endsWith('.test.ts'))).toEqual([]);
   });
 });
