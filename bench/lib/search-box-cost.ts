@@ -1,8 +1,8 @@
 import { launchChromium } from '../../harness/chromium.ts';
 import { getSearchBox } from '../../harness/search/search-box.ts';
 import type { RankedAnswer } from '../../harness/search/score-ranking.ts';
-import { type Listening, listen } from '../../proxy/node/listen.ts';
-import sirv from 'sirv';
+import { serveStatic } from '../../harness/static-host.ts';
+import type { Listening } from '../../proxy/node/listen.ts';
 
 /** What the search box cost the browser over a question set. */
 export interface SearchBoxCost {
@@ -21,25 +21,11 @@ export interface CountingHost extends Listening {
   take(): Array<{ path: string; bytes: number }>;
 }
 
-/**
- * Serves a build as a static host does (sirv, its brotli and gzip variants), so both boxes read the same files the same
- * way, and counts each answer's body as sent: the server sees every fetch, the page's and its workers' alike.
- */
+/** Serves a build as a plain static host does (harness/static-host.ts), so both boxes read the same files the same way. */
 export async function serveStaticBuild(dir: string): Promise<CountingHost> {
-  const serve = sirv(dir, { etag: true, extensions: ['html'], brotli: true, gzip: true });
   let sent: Array<{ path: string; bytes: number }> = [];
-  const listening = await listen(
-    (req, res) => {
-      res.on('finish', () =>
-        sent.push({ path: new URL(req.url ?? '/', 'http://x').pathname, bytes: Number(res.getHeader('content-length') ?? 0) }),
-      );
-      serve(req, res, () => {
-        res.writeHead(404).end();
-      });
-    },
-    '127.0.0.1',
-    0,
-  );
+  // The server sees every fetch, the page's and its workers' alike.
+  const listening = await serveStatic(dir, (path, bytes) => sent.push({ path, bytes }));
   return {
     ...listening,
     take() {

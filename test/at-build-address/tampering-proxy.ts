@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type Bound, bindServer } from '../../proxy/node/bind-server.ts';
 
 /** How the tampering proxy breaks a deployment: each function may rewrite one answer. */
 export type Tamper = (
@@ -11,7 +11,7 @@ export type Tamper = (
 ) => { status: number; headers: Record<string, string>; body: string };
 
 /** A loopback proxy in front of a real deployment that alters answers on the way back: a deliberately broken server. */
-export async function startTamperingProxy(target: string, tamper: Tamper, port = 0): Promise<{ url: string; close(): Promise<void> }> {
+export async function startTamperingProxy(target: string, tamper: Tamper, port = 0): Promise<Bound> {
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -32,13 +32,5 @@ export async function startTamperingProxy(target: string, tamper: Tamper, port =
     const changed = tamper(new URL(req.url ?? '/', target).pathname, req.method ?? 'GET', upstream.status, out, await upstream.text());
     res.writeHead(changed.status, changed.headers).end(changed.body);
   });
-  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }),
-  };
+  return bindServer(server, '127.0.0.1', port);
 }

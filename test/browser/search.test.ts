@@ -7,7 +7,7 @@ import { type RankedAnswer, scoreRanking } from '../../harness/search/score-rank
 import type { Listening } from '../../proxy/node/listen.ts';
 import { findSevereAxeViolations } from './axe.ts';
 import { openSite, SITE_DIR, watchProblems, type BrowserSite } from './browser.ts';
-import { serveStatic } from './static-server.ts';
+import { serveStatic } from '../../harness/static-host.ts';
 
 const questions = readQuestions();
 let site: BrowserSite;

@@ -1,12 +1,12 @@
 import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type Bound, bindServer } from '../../../proxy/node/bind-server.ts';
 
 /**
  * A loopback pass-through that adds `Authorization: Bearer <token>` to every request: the conformance
  * runner's server mode cannot send a token, so this separates the gate-ordering effect
  * from real protocol failures.
  */
-export async function startTokenProxy(target: string, token: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startTokenProxy(target: string, token: string): Promise<Bound> {
   const to = new URL(target);
   const server = createServer((req, res) => {
     const headers = { ...req.headers, host: to.host, authorization: `Bearer ${token}` };
@@ -17,13 +17,5 @@ export async function startTokenProxy(target: string, token: string): Promise<{ 
     upstream.on('error', (error) => res.writeHead(502).end(error.message));
     req.pipe(upstream);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        server.close(() => done());
-        server.closeAllConnections();
-      }),
-  };
+  return bindServer(server, '127.0.0.1', 0);
 }
