@@ -33,25 +33,19 @@ function toMarkedNodes(engine: Engine, text: string, q: string): Node[] {
 }
 
 function toResultItem(engine: Engine, result: SearchResultJson, q: string): HTMLLIElement {
-  const item = document.createElement('li');
+  // The title, then the heading and the snippet when the result has them, each with the matched words marked.
+  const part = (className: string, text: string) => {
+    const span = document.createElement('span');
+    span.className = className;
+    span.append(...toMarkedNodes(engine, text, q));
+    return span;
+  };
   const link = document.createElement('a');
   link.href = toLocalHref(result.url);
-  const title = document.createElement('span');
-  title.className = 'result-title';
-  title.append(...toMarkedNodes(engine, result.title, q));
-  link.append(title);
-  if (result.heading) {
-    const heading = document.createElement('span');
-    heading.className = 'result-heading';
-    heading.append(...toMarkedNodes(engine, result.heading, q));
-    link.append(heading);
-  }
-  if (result.snippet) {
-    const snippet = document.createElement('span');
-    snippet.className = 'result-snippet';
-    snippet.append(...toMarkedNodes(engine, result.snippet, q));
-    link.append(snippet);
-  }
+  link.append(part('result-title', result.title));
+  if (result.heading) link.append(part('result-heading', result.heading));
+  if (result.snippet) link.append(part('result-snippet', result.snippet));
+  const item = document.createElement('li');
   item.append(link);
   return item;
 }

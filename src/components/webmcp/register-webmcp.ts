@@ -12,12 +12,11 @@ const text = (value: string, isError = false): WebMcpToolResult => ({
 
 const search: WebMcpTool = {
   ...tools.search,
-  async execute(input, options) {
+  async execute(input) {
     try {
       const answer = await searchDocs(String(input.q ?? ''), {
         limit: input.limit as number | undefined,
         section: input.section as string | undefined,
-        signal: options?.signal,
       });
       return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
     } catch (error) {
