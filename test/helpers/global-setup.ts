@@ -52,15 +52,14 @@ export function setUpRun(projects: readonly { name: string }[]): Promise<SetUp> 
   shared.wardenSetUp ??= (async () => {
     const runs = (name: string) => projects.some((p) => p.name === name);
     const testSiteRuns = runs('site');
-    const steps = await Promise.allSettled([
-      testSiteRuns ? timePhase('Debian packages', () => provideSystemTools()) : undefined,
-      testSiteRuns ? timePhase("the coding agents' CLIs", () => installAgentClis()) : undefined,
-      testSiteRuns ? provideTestSite() : undefined,
-      runs('scale') ? timePhase(`the ${SCALE_PAGES}-page site`, () => provideScaleSite()) : undefined,
-    ]);
+    // In this order: the installs' requests go out before the release build's first compile holds this process.
+    const tools = testSiteRuns ? timePhase('Debian packages', () => provideSystemTools()) : undefined;
+    const clis = testSiteRuns ? timePhase("the coding agents' CLIs", () => installAgentClis()) : undefined;
+    const testSite = testSiteRuns ? provideTestSite() : undefined;
+    const scale = runs('scale') ? timePhase(`the ${SCALE_PAGES}-page site`, () => provideScaleSite()) : undefined;
+    const steps = await Promise.allSettled([tools, clis, testSite, scale]);
     for (const step of steps) if (step.status === 'rejected') throw step.reason;
-    const [, , testSite, scale] = steps.map((step) => (step as PromiseFulfilledResult<unknown>).value);
-    return { testSite: testSite as TestSite | undefined, scaleSite: (scale as { site: ScaleSite } | undefined)?.site };
+    return { testSite: await testSite, scaleSite: (await scale)?.site };
   })();
   return shared.wardenSetUp;
 }
