@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
- * Programs the tests run that npm cannot provide, each a Debian package: Chromium (browser tests, driven by
- * playwright-core), ShellCheck and dash (installer tests), ssh-keygen (release signatures), and what runs the
+ * Programs the tests run that npm cannot provide, each a Debian package: Chromium's headless shell (browser tests,
+ * driven by playwright-core), ShellCheck and dash (installer tests), ssh-keygen (release signatures), and what runs the
  * CLI's other Linux targets here: qemu-user with Debian's aarch64 C library, musl's loader and musl-gcc
  * (linux-x64-musl), Debian's libstdc++ for it; LLVM's objcopy as an independent Mach-O signer; util-linux's unshare
  * and mount (other machines for the installer tests; qemu-user also runs the -baseline builds on a CPU without AVX2).
  */
 export const SYSTEM_TOOLS = [
-  { name: 'chromium', path: '/usr/bin/chromium' },
+  { name: 'chromium-headless-shell', path: '/usr/bin/chromium-headless-shell' },
   { name: 'shellcheck', path: '/usr/bin/shellcheck' },
   { name: 'dash', path: '/usr/bin/dash' },
   { name: 'openssh-client', path: '/usr/bin/ssh-keygen' },
