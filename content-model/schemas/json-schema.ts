@@ -4,6 +4,8 @@ import addFormats from 'ajv-formats';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
+/** The schemas (their JSON, component references taken out) that compiled in this process. */
+const compiled = new Set<string>();
 
 // References into the OpenAPI components are checked by the content reader, not here.
 function withoutComponentRefs(value: unknown): unknown {
@@ -127,10 +129,18 @@ export function findUnknownKeywords(schema: unknown): SchemaPath[] {
 
 /** A JSON Schema (2020-12) object that Ajv can compile and whose every field has a description; the message says why not. */
 export const jsonSchema = z.record(z.string(), z.unknown()).superRefine((schema, ctx) => {
-  try {
-    ajv.compile(withoutComponentRefs(schema) as object);
-  } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `not a valid JSON Schema: ${(error as Error).message}` });
+  const checked = withoutComponentRefs(schema) as object;
+  const key = JSON.stringify(checked);
+  // Ajv caches a compiled schema by object identity, and each read of the content makes new objects: a schema
+  // already compiled in this process is known to compile, so reading the content again neither compiles it nor
+  // adds it to Ajv's cache once more.
+  if (!compiled.has(key)) {
+    try {
+      ajv.compile(checked);
+      compiled.add(key);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `not a valid JSON Schema: ${(error as Error).message}` });
+    }
   }
   for (const path of findUndescribedFields(schema)) {
     ctx.addIssue({

@@ -12,11 +12,17 @@ import { APP_URL, BASE_URL } from '../../helpers/built-site.ts';
 export { APP_URL, BASE_URL };
 export const ISSUER = 'https://auth.warden.example';
 
+let content: ReturnType<typeof readContent> | undefined;
+/** The real content for BASE_URL and APP_URL, read once per process: no test changes it, and a test makes many apps. */
+function readContentOnce(): ReturnType<typeof readContent> {
+  content ??= readContent(undefined, { BASE_URL, APP_URL });
+  return content;
+}
+
 /** The app configuration from the real content, for BASE_URL and the given upstream. */
 export function createTestConfig(overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): AppConfig {
-  const content = readContent(undefined, { BASE_URL, APP_URL });
   const parsed = readEnv({ BASE_URL, ...env });
-  return { ...toAppConfig(parsed, toBuildFacts(content, 'test'), { appUrl: APP_URL, issuer: ISSUER }), ...overrides };
+  return { ...toAppConfig(parsed, toBuildFacts(readContentOnce(), 'test'), { appUrl: APP_URL, issuer: ISSUER }), ...overrides };
 }
 
 /** The file table of a dist folder, as the Node entry builds it. */
