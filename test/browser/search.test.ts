@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_OPTIONS } from '../../harness/chromium.ts';
+import type { Page } from 'playwright-core';
+import { launchChromium, WEBMCP_FLAG } from '../../harness/chromium.ts';
 import { readQuestions } from '../../harness/search/questions.ts';
 import { getSearchBox, toRankedAnswer } from '../../harness/search/search-box.ts';
 import { type RankedAnswer, scoreRanking } from '../../harness/search/score-ranking.ts';
@@ -143,7 +143,7 @@ describe('the search box (the index /api/search answers from, ranked in the brow
 
   it("is a declarative WebMCP tool: an agent in the page calls search_docs_box and gets /api/search's JSON answer", async () => {
     // WebMCP is behind a feature flag in Debian's Chromium: a browser of its own for this one test.
-    const browser = await chromium.launch({ ...CHROMIUM_OPTIONS, args: [...CHROMIUM_OPTIONS.args, '--enable-features=WebMCP'] });
+    const browser = await launchChromium([WEBMCP_FLAG]);
     try {
       const page = await browser.newPage({ baseURL: site.server.url });
       await page.goto('/docs/overview');
