@@ -1,9 +1,20 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Miniflare } from 'miniflare';
+import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { bundleWorker, type WorkerBundle } from '../tooling/bundle-worker.ts';
+
+/**
+ * Miniflare as `wrangler dev` starts it: wrangler reads its config into Miniflare's single-worker options and converts
+ * them to the current shape (`convertV4MiniflareOptions`), so the worker runs on the very Miniflare and workerd wrangler does.
+ */
+function startMiniflare(options: V4MiniflareOptions): Miniflare {
+  // Module rules find the imports of a script that has any; the bundle is one self-contained module
+  // (tooling/bundle-worker.ts), and the conversion refuses rules it could not honour.
+  const { modulesRules: _rules, ...worker } = options as V4MiniflareOptions & { modulesRules?: unknown };
+  return new Miniflare(convertV4MiniflareOptions(worker as V4MiniflareOptions));
+}
 
 /** A worker running in workerd on a loopback port, over a built dist folder as its static assets. */
 export interface RunningWorker {
@@ -22,7 +33,7 @@ export async function startWorker(distDir: string, bindings: Record<string, stri
   const bundle = await bundleWorker({ distDir, outFile: join(outDir, 'worker.js') });
   const config = unstable_readConfig({ config: resolve('wrangler.jsonc') });
   const { workerOptions } = unstable_getMiniflareWorkerOptions({ ...config, assets: { ...config.assets!, directory: distDir } });
-  const mf = new Miniflare({
+  const mf = startMiniflare({
     ...(workerOptions as object),
     modules: true,
     scriptPath: bundle.outFile,
@@ -35,7 +46,7 @@ export async function startWorker(distDir: string, bindings: Record<string, stri
     logRequests: false,
     // Plain-text vars, as `wrangler deploy --var` or `vars` would set them.
     bindings,
-  } as ConstructorParameters<typeof Miniflare>[0]);
+  } as V4MiniflareOptions);
   const origin = (await mf.ready).origin;
   return {
     origin,
@@ -65,7 +76,7 @@ export async function startAssetsOnlyWorker(distDir: string): Promise<RunningWor
   };
   const config = unstable_readConfig({ config: resolve('wrangler.jsonc') });
   const { workerOptions } = unstable_getMiniflareWorkerOptions({ ...config, assets: assets as typeof config.assets });
-  const mf = new Miniflare({
+  const mf = startMiniflare({
     ...(workerOptions as object),
     modules: true,
     scriptPath: outFile,
@@ -73,7 +84,7 @@ export async function startAssetsOnlyWorker(distDir: string): Promise<RunningWor
     host: '127.0.0.1',
     port: 0,
     logRequests: false,
-  } as ConstructorParameters<typeof Miniflare>[0]);
+  } as V4MiniflareOptions);
   const origin = (await mf.ready).origin;
   return {
     origin,

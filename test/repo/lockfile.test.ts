@@ -18,6 +18,18 @@ describe('package-lock.json', () => {
     expect(`${JSON.stringify(lock, null, 2)}\n`).toBe(text);
   });
 
+  it("pins the Miniflare wrangler runs: the tests start the worker on wrangler's own Miniflare and workerd, installed once", () => {
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { version?: string; dependencies?: Record<string, string> }>;
+    };
+    const ours = lock.packages['node_modules/miniflare']!.version;
+    expect(lock.packages['node_modules/wrangler']!.dependencies!.miniflare).toBe(ours);
+    expect(Object.keys(lock.packages).filter((path) => /(^|\/)node_modules\/(miniflare|workerd)$/.test(path))).toEqual([
+      'node_modules/miniflare',
+      'node_modules/workerd',
+    ]);
+  });
+
   it('reads the platform from a package name', () => {
     expect(toPlatform('@astrojs/compiler-binding-darwin-arm64')).toEqual({ os: ['darwin'], cpu: ['arm64'] });
     expect(toPlatform('@pagefind/windows-x64')).toEqual({ os: ['win32'], cpu: ['x64'] });
