@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { SerializedError } from 'vitest';
 import type { Reporter, TestModule } from 'vitest/node';
 import { readPhases } from './phase-timer.ts';
 
@@ -24,7 +25,9 @@ function readCpuTicks(): { busy: number; idle: number } | undefined {
 /**
  * Ends the run with where its time went (each set-up step, the slowest test files, each project's total) and then one
  * plain line, "N passed, N failed, N skipped", which any CI log reader understands (vitest's own summary is
- * colourised and split over columns).
+ * colourised and split over columns). A file that failed outside its tests (its import or a beforeAll threw: vitest
+ * then reports its tests as skipped) and an error no test caught are named on that line too, so it never reads as a
+ * clean run when the run failed.
  */
 export default class SummaryReporter implements Reporter {
   private started = performance.now();
@@ -35,17 +38,20 @@ export default class SummaryReporter implements Reporter {
     this.cpu = readCpuTicks();
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []): void {
     const count = { passed: 0, failed: 0, skipped: 0 };
+    let brokenFiles = 0;
     const files: Array<{ name: string; ms: number }> = [];
     const projects = new Map<string, number>();
     for (const module of testModules) {
+      const failedBefore = count.failed;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') count.passed++;
         else if (state === 'failed') count.failed++;
         else count.skipped++;
       }
+      if (module.state() === 'failed' && count.failed === failedBefore) brokenFiles++;
       const d = module.diagnostic();
       const ms = d.prepareDuration + d.setupDuration + d.collectDuration + d.duration;
       const project = module.project.name || 'default';
@@ -66,6 +72,11 @@ export default class SummaryReporter implements Reporter {
       const share = busy / (busy + now.idle - this.cpu.idle);
       lines.push(`  the machine's cores were busy ${(share * 100).toFixed(0)}% of it (anything else running on it included)`);
     }
-    process.stdout.write(`${lines.join('\n')}\n\n${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`);
+    const outside = [
+      ...(brokenFiles ? [brokenFiles === 1 ? '1 file failed outside its tests' : `${brokenFiles} files failed outside their tests`] : []),
+      ...(unhandledErrors.length ? [`${unhandledErrors.length} unhandled ${unhandledErrors.length === 1 ? 'error' : 'errors'}`] : []),
+    ];
+    const summary = [`${count.passed} passed`, `${count.failed} failed`, `${count.skipped} skipped`, ...outside].join(', ');
+    process.stdout.write(`${lines.join('\n')}\n\n${summary}\n`);
   }
 }
