@@ -38,6 +38,7 @@ export default defineConfig({
             'test/e2e/afdocs-scale.test.ts',
           ],
           globalSetup: ['test/helpers/scale-setup.ts'],
+          setupFiles: ['test/helpers/scale-ready.ts'],
           env: { WARDEN_TEST_DIST: SCALE_DIST },
         },
       },

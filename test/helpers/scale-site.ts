@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { runAstroBuild } from '../../tooling/run-build.ts';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { writeGeneratedPages } from '../../harness/generated-pages.ts';
@@ -34,9 +34,11 @@ export async function chooseScaleSite(): Promise<ScaleSite> {
 
 // Beside the build, not in it: what it was made from, and the source digest its _build.json records.
 const toStampFile = (dist: string) => `${dist}.stamp.json`;
+// Beside the build too: why this run's build failed, for the test files waiting on it in other processes.
+const toFailedFile = (dist: string) => `${dist}.failed`;
 
 /** What a scale build is made from: the build's sources, the runtime the twin workers load, the page generator, the count and the addresses. */
-function toScaleStamp(site: ScaleSite): string {
+export function toScaleStamp(site: ScaleSite): string {
   const hash = createHash('sha256')
     .update(toSourceHash(process.cwd()))
     .update(String(SCALE_PAGES))
@@ -51,8 +53,7 @@ function toScaleStamp(site: ScaleSite): string {
  * `site.dist` for its addresses. A build made from the same sources for the same addresses is kept (the build is the
  * slowest part of the `scale` project); any change to them rebuilds. Returns the seconds the build took, 0 if kept.
  */
-export async function buildScaleSite(site: ScaleSite): Promise<number> {
-  const stamp = toScaleStamp(site);
+export async function buildScaleSite(site: ScaleSite, stamp = toScaleStamp(site)): Promise<number> {
   const stampFile = toStampFile(site.dist);
   if (existsSync(stampFile) && readScaleStamp(site.dist).stamp === stamp && existsSync(site.dist)) return 0;
   rmSync(site.dist, { recursive: true, force: true });
@@ -67,19 +68,61 @@ export async function buildScaleSite(site: ScaleSite): Promise<number> {
   } finally {
     removeProjectCopy(project);
   }
-  writeFileSync(stampFile, JSON.stringify({ stamp, sourceHash, baseUrl: site.baseUrl }));
+  // Whole or not at all (a rename): test files in other processes take the stamp's appearance as the build's end.
+  writeFileSync(`${stampFile}.part`, JSON.stringify({ stamp, sourceHash, baseUrl: site.baseUrl }));
+  renameSync(`${stampFile}.part`, stampFile);
   return (performance.now() - started) / 1000;
+}
+
+/** The scale build of this run: its addresses, the stamp it will carry, and its end (the seconds it took, 0 if kept). */
+export interface ScaleBuild {
+  site: ScaleSite;
+  stamp: string;
+  built: Promise<number>;
 }
 
 /**
  * The scale build of this run: chosen and started by whichever global set-up asks first (the `site` project's starts
  * it beside its own builds when the `scale` project runs too), then the same one for the other. Both set-ups run in
- * vitest's main process but may each load this module anew, so the one build is kept on globalThis.
+ * vitest's main process but may each load this module anew, so the one build is kept on globalThis. A failed build
+ * leaves its error beside the build, where waitForScaleSite reads it.
  */
-export function provideScaleSite(): Promise<{ site: ScaleSite; seconds: number }> {
-  const shared = globalThis as { wardenScaleBuild?: Promise<{ site: ScaleSite; seconds: number }> };
-  shared.wardenScaleBuild ??= chooseScaleSite().then(async (site) => ({ site, seconds: await buildScaleSite(site) }));
+export function provideScaleSite(): Promise<ScaleBuild> {
+  const shared = globalThis as { wardenScaleBuild?: Promise<ScaleBuild> };
+  shared.wardenScaleBuild ??= chooseScaleSite().then((site) => {
+    const stamp = toScaleStamp(site);
+    rmSync(toFailedFile(site.dist), { force: true });
+    const built = buildScaleSite(site, stamp);
+    built.catch((error: Error) => writeFileSync(toFailedFile(site.dist), `the ${SCALE_PAGES}-page site did not build: ${error.message}`));
+    return { site, stamp, built };
+  });
   return shared.wardenScaleBuild;
+}
+
+/**
+ * Resolves once the scale build carrying `stamp` is in `dist`, or fails with why it did not build: the `site`
+ * project's tests start while vitest's main process is still building it, and a `scale` test file waits here (the
+ * stamp file appears, by a rename, when the build ends).
+ */
+export function waitForScaleSite(dist: string, stamp: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const watcher = watch(dirname(toStampFile(dist)));
+    const check = () => {
+      if (existsSync(toFailedFile(dist))) {
+        watcher.close();
+        fail(new Error(readFileSync(toFailedFile(dist), 'utf8')));
+      } else if (existsSync(toStampFile(dist)) && readScaleStamp(dist).stamp === stamp) {
+        watcher.close();
+        done();
+      }
+    };
+    watcher.on('change', check);
+    watcher.on('error', (error) => {
+      watcher.close();
+      fail(error);
+    });
+    check();
+  });
 }
 
 /** What a kept scale build was made from: its stamp, the digest of its sources (those of the generated project) and its base URL. */
