@@ -1,34 +1,46 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The test files that run longest, longest first, relative to the repository. A run on two workers ends when its
- * last file does: a long file started late is the whole run's tail, so these start first in every run, a fresh clone
- * (which has no timings of an earlier run) too. The summary at the end of `npm test` names the slowest files.
+ * The order the long test files start in, as `<project> <file>`, in every run: a fresh clone has no timings of an
+ * earlier run, and vitest would order these by their size. A run on two workers ends when its last file does, so the
+ * longest start first and the many short files even out the end. The `scale` files wait for the 5,000-page build,
+ * which ends while the `site` project's longest files run (global-setup.ts): so they come after those. The summary at
+ * the end of `npm test` names the slowest files.
  */
 export const LONGEST_FIRST = [
-  'test/at-build-address/at-build-address.test.ts',
-  'test/browser/pages-390.test.ts',
-  'test/browser/pages-1280.test.ts',
-  'test/edge/parity.test.ts',
-  'test/edge/every-page.test.ts',
-  'test/cli/release/release-targets.test.ts',
+  'site test/at-build-address/at-build-address.test.ts',
+  'site test/browser/pages-390.test.ts',
+  'site test/browser/pages-1280.test.ts',
+  'site test/cli/release/release-targets.test.ts',
+  'site test/edge/parity.test.ts',
+  'scale test/edge/every-page.test.ts',
+  'scale test/edge/parity.test.ts',
+  'scale test/e2e/afdocs-scale.test.ts',
+  'site test/e2e/npm-start.test.ts',
+  'site test/conformance/conformance.test.ts',
+  'site test/cli/self-update.e2e.test.ts',
+  'site test/browser/search.test.ts',
+  'site test/cli/macho/code-signature.test.ts',
+  'site test/e2e/port-in-use.test.ts',
+  'site test/browser/screenshots.test.ts',
+  'site test/installers/install-sh.test.ts',
 ];
 
+/** The file of a LONGEST_FIRST entry, relative to the repository. */
+export const toListedFile = (entry: string): string => entry.slice(entry.indexOf(' ') + 1);
+
 /**
- * Orders the files of a run: the `site` project's LONGEST_FIRST (in the list's order), then the `scale` project's
- * files (its LONGEST_FIRST ones first), then the rest as vitest orders them (the longest of the last run first, a file
- * never timed by its size). The `scale` files wait for the 5,000-page build, which ends while the `site` project's
- * longest files run (global-setup.ts): so they come after those, and before the short files that even out the end.
+ * Orders the files of a run: LONGEST_FIRST in its order, the other `scale` files right after its last `scale` entry,
+ * then the rest as vitest orders them (the longest of the last run first, a file never timed by its size).
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const listed = LONGEST_FIRST.length;
+    const lastScale = LONGEST_FIRST.findLastIndex((entry) => entry.startsWith('scale '));
     const rank = (spec: TestSpecification) => {
-      const index = LONGEST_FIRST.indexOf(spec.moduleId.slice(spec.project.config.root.length + 1));
-      const position = index === -1 ? listed : index;
-      if (spec.project.name === 'scale') return listed + position;
-      return index === -1 ? 2 * listed + 1 : index;
+      const index = LONGEST_FIRST.indexOf(`${spec.project.name} ${spec.moduleId.slice(spec.project.config.root.length + 1)}`);
+      if (index !== -1) return index;
+      return spec.project.name === 'scale' ? lastScale + 0.5 : LONGEST_FIRST.length;
     };
     // Array.prototype.sort is stable: files of equal rank keep vitest's order.
     return sorted.sort((a, b) => rank(a) - rank(b));
