@@ -38,7 +38,7 @@ const toStampFile = (dist: string) => `${dist}.stamp.json`;
 const toFailedFile = (dist: string) => `${dist}.failed`;
 
 /** What a scale build is made from: the build's sources, the runtime the twin workers load, the page generator, the count and the addresses. */
-export function toScaleStamp(site: ScaleSite): string {
+function toScaleStamp(site: ScaleSite): string {
   const hash = createHash('sha256')
     .update(toSourceHash(process.cwd()))
     .update(String(SCALE_PAGES))
