@@ -18,12 +18,18 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
+        // The fast loop (`npm run test:unit`): every test that needs no build, browser, release or server, and so no
+        // global set-up; the layout test holds test/unit/ to that.
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+      },
+      {
         extends: true,
         // afdocs-scale runs over the generated site only: test/at-build-address/afdocs.ts checks the real content.
         test: {
           name: 'site',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/e2e/afdocs-scale.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/unit/**', 'test/e2e/afdocs-scale.test.ts'],
           globalSetup: ['test/helpers/global-setup.ts'],
         },
       },
@@ -34,7 +40,7 @@ export default defineConfig({
           name: 'scale',
           include: [
             'test/build/{llms-txt,twins,consistency,openapi,discovery-documents,search-index}.test.ts',
-            'test/edge/{worker,every-page,parity}.test.ts',
+            'test/worker/{worker,every-page,parity}.test.ts',
             'test/e2e/afdocs-scale.test.ts',
           ],
           globalSetup: ['test/helpers/scale-setup.ts'],

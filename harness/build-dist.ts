@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAstroBuild } from '../tooling/run-build.ts';
+import { runAstroBuild } from '../scripts/run-build.ts';
 import { copyProject, removeProjectCopy } from './project-copy.ts';
 
 /** Builds the real content for `baseUrl`/`appUrl` into a fresh temp dist folder; returns its path. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
-import { bundleWorker, type WorkerBundle } from '../tooling/bundle-worker.ts';
+import { bundleWorker, type WorkerBundle } from '../scripts/worker-bundle.ts';
 
 /**
  * Miniflare as `wrangler dev` starts it: wrangler reads its config into Miniflare's single-worker options and converts
@@ -11,7 +11,7 @@ import { bundleWorker, type WorkerBundle } from '../tooling/bundle-worker.ts';
  */
 function startMiniflare(options: V4MiniflareOptions): Miniflare {
   // Module rules find the imports of a script that has any; the bundle is one self-contained module
-  // (tooling/bundle-worker.ts), and the conversion refuses rules it could not honour.
+  // (scripts/worker-bundle.ts), and the conversion refuses rules it could not honour.
   const { modulesRules: _rules, ...worker } = options as V4MiniflareOptions & { modulesRules?: unknown };
   return new Miniflare(convertV4MiniflareOptions(worker as V4MiniflareOptions));
 }

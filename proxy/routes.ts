@@ -3,7 +3,7 @@ import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
 /**
  * The edge's one route table: which route answers a request path. Every door plans with it
  * (proxy/create-answerer.ts), and the metrics, the error envelope, the dev server and the CDN's rules
- * (cdn/to-cdn-rules.ts) read it: who answers a path is decided here and nowhere else.
+ * (documents/to-cdn-rules.ts) read it: who answers a path is decided here and nowhere else.
  *
  * - `health`: the health document (contract §2.1), GET and HEAD.
  * - `mcp`: the same-host JSON-RPC endpoints (contract §4.2), every method.

@@ -3,7 +3,7 @@
  * Cloudflare Workers entry (proxy/worker/main.ts) with the facts of the built dist (WARDEN_OUT_DIR, default dist/)
  * into dist-worker/worker.js. dist itself is uploaded as the worker's static assets.
  */
-import { bundleWorker } from '../tooling/bundle-worker.ts';
+import { bundleWorker } from './worker-bundle.ts';
 
 const distDir = process.env.WARDEN_OUT_DIR || 'dist';
 const { outFile, bytes, gzipBytes } = await bundleWorker({ distDir, outFile: 'dist-worker/worker.js' });

@@ -4,8 +4,8 @@
  */
 import { dev } from 'astro';
 import { ConfigError, readEnv, toBaseUrl, toStartIssuer } from '../proxy/config.ts';
-import { devEdge } from '../tooling/dev-edge.ts';
-import { startUpstream } from '../tooling/start-upstream.ts';
+import { devEdge } from './dev-edge.ts';
+import { startUpstream } from './start-upstream.ts';
 import { onShutdown } from '../proxy/node/shutdown.ts';
 import { readContent } from '../content-model/read-content.ts';
 import { toBuildFacts } from '../documents/to-build-facts.ts';

@@ -7,8 +7,8 @@ import { createBareSite, createOurSite } from '../lib/generated-site.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { removeProjectCopy } from '../../harness/project-copy.ts';
-import { bundleWorker } from '../../tooling/bundle-worker.ts';
-import { toAstroBuildCommand } from '../../tooling/run-build.ts';
+import { bundleWorker } from '../../scripts/worker-bundle.ts';
+import { toAstroBuildCommand } from '../../scripts/run-build.ts';
 import { PATHS } from '../../facts/paths.ts';
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;

@@ -10,7 +10,7 @@ import { scoreRanking, type RankedAnswer, type RankingScores } from '../../harne
 import { measureSearchBox, serveStaticBuild, type SearchBoxCost } from '../lib/search-box-cost.ts';
 import { FRESH_STARTS, ROUNDS, nodeLatency, workerdLatency, type SearchSite } from '../lib/search-latency.ts';
 import { createOurSite } from '../lib/generated-site.ts';
-import { runAstroBuild } from '../../tooling/run-build.ts';
+import { runAstroBuild } from '../../scripts/run-build.ts';
 import { removeProjectCopy } from '../../harness/project-copy.ts';
 import { num, toTable } from '../lib/report.ts';
 import { median } from '../lib/bench-config.ts';

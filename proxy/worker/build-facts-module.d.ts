@@ -1,4 +1,4 @@
-// The module tooling/bundle-worker.ts generates at bundle time: the facts of one build (its `_build.json`).
+// The module scripts/worker-bundle.ts generates at bundle time: the facts of one build (its `_build.json`).
 declare module 'warden:build-facts' {
   import type { BuildFacts } from '../../facts/build-facts.ts';
   const facts: BuildFacts;

@@ -1,5 +1,5 @@
 /**
- * The Cloudflare Workers entry (module worker). tooling/bundle-worker.ts resolves `warden:build-facts` to the
+ * The Cloudflare Workers entry (module worker). scripts/worker-bundle.ts resolves `warden:build-facts` to the
  * facts of one build; the files stay in Workers Static Assets (`env.ASSETS`), so nothing here grows with the site.
  */
 import facts from 'warden:build-facts';

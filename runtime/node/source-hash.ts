@@ -14,7 +14,6 @@ export const BUILD_SOURCES = [
   'content-model',
   'documents',
   'installers',
-  'cdn',
   'facts',
   'runtime',
 ] as const;

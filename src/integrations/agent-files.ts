@@ -5,7 +5,7 @@ import type { AstroIntegration } from 'astro';
 import type { Content } from '../../content-model/read-content.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS, toTwinPath } from '../../facts/paths.ts';
-import { toHeadersFile, toRedirectsFile } from '../../cdn/to-cdn-rules.ts';
+import { toHeadersFile, toRedirectsFile } from '../../documents/to-cdn-rules.ts';
 import { SEARCH_CORE_PATH } from '../../runtime/search/search-index-format.ts';
 import { convertTwins } from './convert-twins.ts';
 import { toLlmsFull } from '../../documents/to-llms-full.ts';

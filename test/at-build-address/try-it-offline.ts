@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../harness/chromium.ts';
 import type { Listening } from '../../proxy/node/listen.ts';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
-import { serveBuild } from '../browser/serve-build.ts';
+import { serveBuild } from '../helpers/browser/serve-build.ts';
 
 // The test build's pages served from another loopback port while nothing listens at the addresses the build names
 // (its base URL and hosted origin: test/at-build-address holds those ports for one suite at a time).

@@ -6,10 +6,10 @@ import { listFiles } from '../../runtime/node/list-files.ts';
 import { LOCAL } from '../../runtime/local-defaults.ts';
 import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
-import { createFrozenClock } from '../sandbox/sandbox-fixture.ts';
+import { createFrozenClock } from '../helpers/sandbox-fixture.ts';
 import { launchChromium, WEBMCP_FLAG } from '../../harness/chromium.ts';
-import { watchProblems } from '../browser/browser.ts';
-import { executeTool, waitForTools } from '../browser/webmcp.ts';
+import { watchProblems } from '../helpers/browser/browser.ts';
+import { executeTool, waitForTools } from '../helpers/browser/webmcp.ts';
 import type { ToolsAnswer } from '../helpers/tool-output.ts';
 
 // The Try it panel against the running system, as `npm start` runs it: the site built for the edge's own

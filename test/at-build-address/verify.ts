@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runVerify } from '../../scripts/verify/run-verify.ts';
 import type { RuleResult } from '../../verify/rule-result.ts';
-import { getFreePort } from '../sandbox/sandbox-fixture.ts';
+import { getFreePort } from '../helpers/sandbox-fixture.ts';
 import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
 
 const run = promisify(execFile);

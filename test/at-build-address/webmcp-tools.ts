@@ -7,9 +7,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { validateWith } from '../helpers/ajv.ts';
 import { readTestContent } from '../helpers/built-site.ts';
 import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.ts';
-import { watchProblems } from '../browser/browser.ts';
-import { runAgenticAudits, toFailures } from '../browser/lighthouse.ts';
-import { executeTool, type ListedTool, waitForTools } from '../browser/webmcp.ts';
+import { watchProblems } from '../helpers/browser/browser.ts';
+import { runAgenticAudits, toFailures } from '../helpers/browser/lighthouse.ts';
+import { executeTool, type ListedTool, waitForTools } from '../helpers/browser/webmcp.ts';
 
 // The docs site's WebMCP tools in Chromium with WebMCP on, over the shared test build served where its links point by
 // the Node edge, with the sandbox behind it (test/at-build-address runs one suite at a time): what getTools() lists, and what

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_DIR, openSite, type BrowserSite } from './browser.ts';
+import { SITE_DIR, openSite, type BrowserSite } from '../helpers/browser/browser.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSandboxContent } from '../../content-model/read-content.ts';
-import { openSite, watchProblems, type BrowserSite } from './browser.ts';
+import { openSite, watchProblems, type BrowserSite } from '../helpers/browser/browser.ts';
 
 const { cannedRun } = readSandboxContent();
 let site: BrowserSite;

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUrl } from '../../facts/paths.ts';
 import { BASE_URL, readTestContent } from '../helpers/built-site.ts';
-import { openSite, type BrowserSite } from './browser.ts';
-import { MAX_CLS, measureLayout } from './every-page-check.ts';
+import { openSite, type BrowserSite } from '../helpers/browser/browser.ts';
+import { MAX_CLS, measureLayout } from '../helpers/browser/every-page-check.ts';
 
 // The install line opens on the reader's system: PowerShell on Windows, sh elsewhere, with the other one tab away.
 // Each system is emulated as its browser presents itself: user agent string, navigator.platform and the

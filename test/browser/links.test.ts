@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { DYNAMIC_PATHS, toDistFile } from '../helpers/dist-files.ts';
 import { BASE_URL } from '../helpers/built-site.ts';
-import { SITE_DIR } from './browser.ts';
+import { SITE_DIR } from '../helpers/browser/browser.ts';
 
 const ORIGIN = 'http://site.invalid';
 const htmlFiles = listFiles(SITE_DIR).filter((f) => f.endsWith('.html'));

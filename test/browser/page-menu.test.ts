@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL } from '../helpers/built-site.ts';
-import { openSite, type BrowserSite } from './browser.ts';
+import { openSite, type BrowserSite } from '../helpers/browser/browser.ts';
 
 let site: BrowserSite;
 beforeAll(async () => {

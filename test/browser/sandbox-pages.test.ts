@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { discoverAuthorizationServer } from '../../runtime/oauth/authorization-server.ts';
 import { readTestContent } from '../helpers/built-site.ts';
-import { useTestSandbox } from '../sandbox/sandbox-fixture.ts';
+import { useTestSandbox } from '../helpers/sandbox-fixture.ts';
 import { launchChromium } from '../../harness/chromium.ts';
 
 // Every page the demo authorization server and its dashboard render, in Chromium: nothing is requested from any

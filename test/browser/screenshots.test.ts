@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSite, type BrowserSite } from './browser.ts';
+import { openSite, type BrowserSite } from '../helpers/browser/browser.ts';
 
 /** Kept out of git (.gitignore: test-output/); CI may keep them as artifacts. */
 const OUT = resolve('test-output/screenshots');

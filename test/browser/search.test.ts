@@ -5,8 +5,8 @@ import { readQuestions } from '../../harness/search/questions.ts';
 import { getSearchBox, toRankedAnswer } from '../../harness/search/search-box.ts';
 import { type RankedAnswer, scoreRanking } from '../../harness/search/score-ranking.ts';
 import type { Listening } from '../../proxy/node/listen.ts';
-import { findSevereAxeViolations } from './axe.ts';
-import { openSite, SITE_DIR, watchProblems, type BrowserSite } from './browser.ts';
+import { findSevereAxeViolations } from '../helpers/browser/axe.ts';
+import { openSite, SITE_DIR, watchProblems, type BrowserSite } from '../helpers/browser/browser.ts';
 import { serveStatic } from '../../harness/static-host.ts';
 
 const questions = readQuestions();

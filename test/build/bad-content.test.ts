@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readContent } from '../../content-model/read-content.ts';
 import { ContentError } from '../../content-model/content-error.ts';
 import { loadAstroConfig } from '../helpers/astro-config.ts';
-import { runAstroBuild } from '../../tooling/run-build.ts';
+import { runAstroBuild } from '../../scripts/run-build.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

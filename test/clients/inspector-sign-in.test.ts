@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runInspector } from '../helpers/inspector-cli.ts';
-import { useBrowserHook } from './helpers/browser-hook.ts';
-import { ADDRESS_NAMES, useClientSystem } from './helpers/client-system.ts';
+import { useBrowserHook } from '../helpers/clients/browser-hook.ts';
+import { ADDRESS_NAMES, useClientSystem } from '../helpers/clients/client-system.ts';
 import { getFreePort } from '../../harness/free-port.ts';
 
 // The MCP Inspector CLI signing in the way its users do, at each of the three addresses. Without a terminal it

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { useBrowserHook } from './helpers/browser-hook.ts';
-import { useClientSystem, type AddressName } from './helpers/client-system.ts';
+import { useBrowserHook } from '../helpers/clients/browser-hook.ts';
+import { useClientSystem, type AddressName } from '../helpers/clients/client-system.ts';
 
 // mcp-remote, the stdio bridge Claude Desktop uses for remote servers, run as the user's MCP client would run it:
 // a child process with its default flags, spoken to over stdio by an SDK client. Its browser is Debian's Chromium,

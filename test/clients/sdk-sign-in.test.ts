@@ -7,8 +7,8 @@ import {
   StreamableHTTPClientTransport as TransportV2,
   UnauthorizedError as UnauthorizedV2,
 } from '@modelcontextprotocol/client';
-import { SignInProvider, type ClientKind } from './helpers/sign-in-provider.ts';
-import { ADDRESS_NAMES, useClientSystem } from './helpers/client-system.ts';
+import { SignInProvider, type ClientKind } from '../helpers/clients/sign-in-provider.ts';
+import { ADDRESS_NAMES, useClientSystem } from '../helpers/clients/client-system.ts';
 
 // Both official SDK clients sign a person in with their OAuth client provider, as an app built on them does: the
 // first tools/call gets 401, the SDK follows the challenge to the metadata and the authorization server, gets a

@@ -23,7 +23,7 @@ beforeAll(async () => {
   );
   // In a copy of the project, as a fresh checkout is: no Vite dependency cache from an earlier run hides its scan.
   project = copyProject('dev-');
-  for (const d of ['proxy', 'scripts', 'tooling', 'sandbox']) cpSync(resolve(d), join(project, d), { recursive: true });
+  for (const d of ['proxy', 'scripts', 'sandbox']) cpSync(resolve(d), join(project, d), { recursive: true });
   child = spawn(process.execPath, ['scripts/dev.ts'], {
     cwd: project,
     env: { ...env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: join(scratch, 'data') },

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort } from '../sandbox/sandbox-fixture.ts';
+import { getFreePort } from '../helpers/sandbox-fixture.ts';
 import { watchOutput, type ChildOutput } from '../helpers/child-output.ts';
-import { run, TEST_SITE } from '../cli/helpers/warden-binary.ts';
+import { run, TEST_SITE } from '../helpers/cli/warden-binary.ts';
 import { toSkillPath } from '../../facts/paths.ts';
 
 // The README's promise, through the real entry point: `npm start` (scripts/start.ts) on other ports builds dist

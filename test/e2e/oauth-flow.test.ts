@@ -8,7 +8,7 @@ import { startEdgeInFront, type RunningEdge } from '../helpers/edge-in-front.ts'
 import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { PATHS } from '../../facts/paths.ts';
 import { toToolsList } from '../../documents/to-tools-list.ts';
-import { getFreePort, makeDataDir, signWithSandboxKey, startTestSandbox } from '../sandbox/sandbox-fixture.ts';
+import { getFreePort, makeDataDir, signWithSandboxKey, startTestSandbox } from '../helpers/sandbox-fixture.ts';
 
 // The whole system as `npm start` wires it: the edge server on one loopback port, the sandbox behind it as
 // the hosted origin and authorization server, and a client that knows nothing but the edge's URL.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../../harness/free-port.ts';
 import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
-import { run } from '../cli/helpers/warden-binary.ts';
+import { run } from '../helpers/cli/warden-binary.ts';
 
 // Every server command, started on a port something else holds, says so in one line naming the variable to change,
 // and exits 1: no stack trace, no server left on another port than the one the pages name.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../proxy/node/listen.ts';
 import { toEtag } from '../../proxy/node/read-dist.ts';
 import { PATHS, toSkillPath } from '../../facts/paths.ts';
-import { serveBuild } from '../browser/serve-build.ts';
+import { serveBuild } from '../helpers/browser/serve-build.ts';
 import { DIST } from '../helpers/built-site.ts';
 
 // The real `skills` CLI from npm (pinned in devDependencies) installs Warden's skill from the built site on a loopback

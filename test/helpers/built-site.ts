@@ -31,6 +31,6 @@ export async function readOtherOrigins(): Promise<string[]> {
  */
 export async function readTestContent() {
   const { getContentDir, readContent } = await import('../../content-model/read-content.ts');
-  const release = DIST === TEST_DIST ? (await import('../cli/helpers/warden-binary.ts')).TEST_RELEASE_ENV : {};
+  const release = DIST === TEST_DIST ? (await import('./cli/warden-binary.ts')).TEST_RELEASE_ENV : {};
   return readContent(getContentDir(), { BASE_URL, APP_URL, ...release });
 }

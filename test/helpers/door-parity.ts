@@ -58,7 +58,7 @@ function decoded(exchange: Exchange): Buffer {
  *   (facts/paths.ts: isAssetPath) are answered by the CDN without any code of ours, so without an id (Cloudflare's
  *   `cf-ray` identifies them there).
  * - `etag`: each store's own validator of the same bytes (Node hashes what it holds; the asset store hashes its upload);
- *   checked present on the same answers, and each door's own answers 304 on that door (test/edge/parity.test.ts).
+ *   checked present on the same answers, and each door's own answers 304 on that door (test/worker/parity.test.ts).
  * - `content-length` and `transfer-encoding`: framing; the bodies are compared instead.
  * - `content-encoding` when the request accepted a coding, and the bytes on the wire: Node sends the build's
  *   precompressed variants, Cloudflare compresses what it chooses at its own level; the bodies must decode to the same

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { buildTestRelease, TEST_RELEASE_ENV } from '../cli/helpers/warden-binary.ts';
+import { buildTestRelease, TEST_RELEASE_ENV } from './cli/warden-binary.ts';
 import { installAgentClis } from './agent-clis.ts';
 import { timePhase } from './phase-timer.ts';
 import { provideScaleSite, SCALE_PAGES, type ScaleBuild } from './scale-site.ts';

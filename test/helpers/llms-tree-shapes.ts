@@ -89,7 +89,7 @@ export function toLlmsPageOf(page: GeneratedPage): LlmsPage {
 }
 
 /**
- * The shapes test/documents/to-agent-index-shapes.test.ts lays out side by side, each in a subtree of its own, as one
+ * The shapes test/unit/documents/to-agent-index-shapes.test.ts lays out side by side, each in a subtree of its own, as one
  * site: the root must keep listing the top-level docs pages whatever else the tree holds.
  */
 export const BUILT_SHAPES: ReadonlyArray<readonly [string, TreeShape]> = [

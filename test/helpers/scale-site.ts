@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { runAstroBuild } from '../../tooling/run-build.ts';
+import { runAstroBuild } from '../../scripts/run-build.ts';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { writeGeneratedPages } from '../../harness/generated-pages.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { toLocalUrl } from '../../runtime/local-defaults.ts';
 import { toSourceHash } from '../../runtime/node/source-hash.ts';
-import { runAstroBuild } from '../../tooling/run-build.ts';
+import { runAstroBuild } from '../../scripts/run-build.ts';
 import { chooseBuildPort } from './checkable-port.ts';
 
 // What the test builds are made for, read by the global set-ups (in vitest's main process) and by built-site.ts.

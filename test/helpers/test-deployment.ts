@@ -5,7 +5,7 @@ import { readEnv } from '../../proxy/config.ts';
 import { startNodeDoor } from '../../proxy/node/start-node-door.ts';
 import type { Listening } from '../../proxy/node/listen.ts';
 import type { RunningSandbox, SandboxOptions } from '../../sandbox/start.ts';
-import { getFreePort, startTestSandbox } from '../sandbox/sandbox-fixture.ts';
+import { getFreePort, startTestSandbox } from './sandbox-fixture.ts';
 import { readBuildFacts } from '../../proxy/node/build-info.ts';
 import { APP_URL, BASE_URL, DIST } from './built-site.ts';
 

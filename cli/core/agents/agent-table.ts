@@ -37,7 +37,7 @@ const stdio = (t: Target) => (t.transport === 'stdio' ? { command: t.command, ar
 /**
  * Every agent `warden mcp install` knows, with its files on this place's OS (macOS, Linux, Windows). The folders
  * follow each agent's documentation; the skill folders follow the `skills` CLI's table (agents reading the shared
- * `.agents/skills` get it there), which test/cli/mcp-install.e2e.test.ts checks against that CLI itself.
+ * `.agents/skills` get it there), which test/release/mcp-install.test.ts checks against that CLI itself.
  */
 export function toAgents(place: Place): Agent[] {
   const { home, env, platform } = place;

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { MCP_PATHS } from '../../facts/paths.ts';
+import { startEdgeWithSandbox, type EdgeWithSandbox } from '../helpers/clients/edge-with-sandbox.ts';
+import { runScenario, toFailures } from '../helpers/clients/run-conformance.ts';
+import { startTokenProxy } from '../helpers/clients/token-proxy.ts';
+
+// The official MCP conformance scenarios that apply to a product server , run
+// against the edge server in front of the sandbox; every expected failure is listed, with why, in baseline.yml.
+type Baseline = Record<'legacy' | 'modern' | 'modern-with-token', Record<string, Record<string, string> | null>>;
+const baseline = parse(readFileSync(new URL('../helpers/clients/conformance-baseline.yml', import.meta.url), 'utf8')) as Baseline;
+const MODERN = '2026-07-28';
+const expected = (era: keyof Baseline, scenario: string) => Object.keys(baseline[era][scenario] ?? {}).sort();
+
+let system: EdgeWithSandbox;
+let withToken: Awaited<ReturnType<typeof startTokenProxy>>;
+beforeAll(async () => {
+  system = await startEdgeWithSandbox();
+  withToken = await startTokenProxy(system.baseUrl, await system.getToken());
+});
+afterAll(async () => {
+  await withToken?.close();
+  await system?.close();
+});
+
+describe.each(MCP_PATHS)('conformance scenarios on the edge at %s', (path) => {
+  it.each(Object.keys(baseline.legacy))('legacy %s: only the baselined failures', async (scenario) => {
+    const checks = await runScenario(`${system.baseUrl}${path}`, scenario);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(toFailures(checks)).toEqual(expected('legacy', scenario));
+  });
+
+  it.each(Object.keys(baseline.modern))(`${MODERN} %s: only the baselined failures`, async (scenario) => {
+    const checks = await runScenario(`${system.baseUrl}${path}`, scenario, MODERN);
+    expect(checks.length).toBeGreaterThan(0);
+    expect(toFailures(checks)).toEqual(expected('modern', scenario));
+  });
+});
+
+describe('the same modern scenarios with a real sandbox token injected (separates gate ordering)', () => {
+  it.each(Object.keys(baseline['modern-with-token']))(`${MODERN} %s: only the baselined failures`, async (scenario) => {
+    const checks = await runScenario(`${withToken.url}/mcp`, scenario, MODERN);
+    expect(toFailures(checks)).toEqual(expected('modern-with-token', scenario));
+  });
+});

@@ -1,0 +1,67 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { toWebMcpTools } from '../../../documents/to-webmcp-tools.ts';
+import { getContentDir, readContent } from '../../../content-model/read-content.ts';
+import { toToolCallHeaders, toToolCallRequest } from '../../../documents/to-tool-call-example.ts';
+
+const content = readContent(getContentDir(), { BASE_URL: 'https://docs.example', APP_URL: 'https://app.docs.example' });
+const tools = toWebMcpTools(content);
+const all = [tools.search, tools.read, ...tools.warden];
+
+/** Compiles a schema strictly (unknown keywords and formats refused) and returns its validator. */
+function compile(schema: object) {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats.default(ajv);
+  return ajv.compile(schema);
+}
+
+describe('the WebMCP tools derived from content', () => {
+  it('name every tool as WebMCP allows (1 to 128 of A-Z a-z 0-9 _ - .), once, each with a description and title', () => {
+    for (const tool of all) {
+      expect(tool.name).toMatch(/^[A-Za-z0-9_.-]{1,128}$/);
+      expect(tool.description.length).toBeGreaterThan(40);
+      expect(tool.title).not.toBe('');
+    }
+    expect(new Set(all.map((t) => t.name)).size).toBe(all.length);
+  });
+
+  it('give every tool an input schema that compiles as strict JSON Schema 2020-12', () => {
+    for (const tool of all) expect(() => compile(tool.inputSchema), tool.name).not.toThrow();
+  });
+
+  it("make the search's input the searchDocs operation's query parameters, with their own bounds", () => {
+    const op = content.operations.find((o) => o.operationId === 'searchDocs')!;
+    const query = op.parameters.filter((p) => p.in === 'query');
+    const properties = tools.search.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(Object.keys(properties)).toEqual(query.map((p) => p.name));
+    for (const p of query) {
+      const { example: _example, ...schema } = p.schema as Record<string, unknown>;
+      expect(properties[p.name]).toMatchObject({ ...schema, description: p.description });
+    }
+    expect(tools.search.inputSchema.required).toEqual(query.filter((p) => p.required).map((p) => p.name));
+    const valid = compile(tools.search.inputSchema);
+    expect(valid({ q: 'sign in', limit: 3, section: '/docs/tools' })).toBe(true);
+    expect(valid({ q: '' })).toBe(false);
+    expect(valid({ q: 'x', limit: 21 })).toBe(false);
+    expect(valid({ limit: 3 })).toBe(false);
+  });
+
+  it("give each Warden tool its own input schema and read-only hint, and the Try it panel's request on the same-host endpoint", () => {
+    expect(tools.warden.map((t) => t.name)).toEqual(content.tools.map((t) => t.name));
+    const version = content.site.mcp.protocol_versions.at(-1)!;
+    for (const tool of content.tools) {
+      const web = tools.warden.find((t) => t.name === tool.name)!;
+      expect(web.inputSchema).toEqual(tool.inputSchema);
+      expect(web.annotations).toEqual({ readOnlyHint: tool.annotations.readOnlyHint });
+      expect(web.page).toBe(`/docs/tools/${tool.name}`);
+      expect(web.call).toEqual({
+        url: 'https://docs.example/mcp',
+        headers: toToolCallHeaders(tool, version),
+        request: toToolCallRequest(tool, version),
+      });
+      expect(compile(web.inputSchema)(tool.example.arguments)).toBe(true);
+      expect(web.description.includes('asked to allow')).toBe(!tool.annotations.readOnlyHint);
+    }
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * One answer at every door: the same dist served by the Node server (`npm run serve`) and by the worker in workerd with
+ * wrangler.jsonc's real asset settings (what the CDN serves), asked the same requests: every file of the build and
+ * every route kind, by method, Accept and Accept-Encoding. Status, reason, headers and bytes must be equal, but for
+ * the transport's own differences named in test/helpers/door-parity.ts. Over the test build and, in the `scale`
+ * project, a sample of the 5,000-page build.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
+import { readEnv } from '../../proxy/config.ts';
+import { readBuildFacts } from '../../proxy/node/build-info.ts';
+import { type NodeDoor, startNodeDoor } from '../../proxy/node/start-node-door.ts';
+import { PRIVATE_FILES } from '../../proxy/static/static-files.ts';
+import { listFiles } from '../../runtime/node/list-files.ts';
+import { createLogger } from '../../runtime/node/create-logger.ts';
+import { DIST } from '../helpers/built-site.ts';
+import { eachLimited, type Exchange, type ParityRequest, send, toParityDifferences } from '../helpers/door-parity.ts';
+import { startUpstream, type TestUpstream } from '../helpers/proxy/upstream.ts';
+
+// PATCH: a method HTTP knows and no route takes. A token no parser knows (BREW) is refused by each door's HTTP parser
+// before any route sees it: its status is checked on its own below.
+const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS', 'PATCH'];
+const ACCEPTS: Record<string, string>[] = [{}, { accept: 'text/html' }, { accept: 'text/markdown' }, { accept: '*/*' }];
+const ENCODINGS: Record<string, string>[] = [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }];
+/**
+ * The User-Agent dimension, asked of every page (the only answers it may change: proxy/static/negotiate.ts
+ * toPageVariant): an AI agent with Accept open and with HTML named, a search engine's crawler, a browser.
+ */
+const AGENTS: Record<string, string>[] = [
+  { 'user-agent': 'ClaudeBot/1.0' },
+  { 'user-agent': 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.0; +https://openai.com/gptbot)', accept: '*/*' },
+  { 'user-agent': 'ClaudeBot/1.0', accept: 'text/html' },
+  { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', accept: '*/*' },
+  { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/150.0 Safari/537.36' },
+];
+const RPC = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
+
+/** A build of up to this many files (the real content's) has every file asked for. */
+const EVERY_FILE_UP_TO = 1_000;
+/**
+ * Of a larger one (the 5,000-page build), an even sample of this many: what it adds is the doors agreeing over a large
+ * asset manifest, which a sample shows; every kind of file is asked over the test build, each of its files.
+ */
+const SAMPLE = 80;
+/** Each file is asked 60 requests on each door: a few thousand exchanges, which a busy two-core machine takes a while over. */
+const MATRIX_TIMEOUT_MS = 180_000;
+
+/** Paths of every route kind, in the spellings the route table accepts (proxy/routes.ts), beside the build's files. */
+const ROUTE_PATHS = [
+  '/api/health',
+  '/api/v1/health',
+  '/api/health/',
+  '/mcp',
+  '/.well-known/mcp',
+  '/mcp/',
+  '/api/nope',
+  '/api/',
+  '/api/search?q=how%20do%20I%20get%20a%20token%20for%20a%20CI%20job',
+  '/api/search?q=-31401&limit=2&section=/docs',
+  '/api/search',
+  '/api/search?q=zzzzqqqq',
+  '/',
+  '/docs/overview',
+  '/docs/overview/',
+  '/docs/nope',
+  '/docs/nope.md',
+  '/docs/%6Fverview',
+  '/docs/../llms.txt',
+  '/.well-known/oauth-protected-resource',
+  '/_astro/missing.css',
+  '/%zz',
+];
+
+/** The build's public files, as paths (the servers' own files and the precompressed variants are not). */
+function toFilePaths(dist: string): string[] {
+  const paths = listFiles(dist)
+    .map((file) => `/${file}`)
+    .filter((path) => !PRIVATE_FILES.has(path) && !/\.(br|gz)$/.test(path));
+  if (paths.length <= EVERY_FILE_UP_TO) return paths;
+  const step = paths.length / SAMPLE;
+  return Array.from({ length: SAMPLE }, (_, i) => paths[Math.floor(i * step)]!);
+}
+
+/** Every request of the matrix for one path: methods × Accept × Accept-Encoding. */
+function toMatrix(path: string): ParityRequest[] {
+  return METHODS.flatMap((method) =>
+    ACCEPTS.flatMap((accept) =>
+      ENCODINGS.map((encoding) => {
+        const headers: Record<string, string> = { ...accept, ...encoding };
+        if (method === 'POST') headers['content-type'] = 'application/json';
+        return { method, path, headers, body: method === 'POST' ? RPC : undefined };
+      }),
+    ),
+  );
+}
+
+let upstream: TestUpstream;
+let node: NodeDoor;
+let worker: RunningWorker;
+
+beforeAll(async () => {
+  // The hosted tool endpoint both doors forward to: one JSON-RPC answer for every request.
+  upstream = await startUpstream((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'parity' });
+    res.end('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}');
+  });
+  const facts = readBuildFacts(DIST)!;
+  const env = readEnv({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    BASE_URL: facts.base_url,
+    APP_URL: upstream.url,
+    WARDEN_OUT_DIR: DIST,
+    METRICS_PORT: 'off',
+  });
+  const logger = createLogger({ level: 'silent', service: 'edge', destination: { write() {} } });
+  [node, worker] = await Promise.all([
+    startNodeDoor(env, facts, { appUrl: upstream.url, issuer: facts.auth_issuer }, { logger }),
+    startWorker(DIST, { APP_URL: upstream.url }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await node?.close();
+  await worker?.dispose();
+  await upstream?.close();
+});
+
+/** Asks both doors every request; returns the differences found. */
+async function compare(requests: ParityRequest[]): Promise<string[]> {
+  const differences: string[] = [];
+  await eachLimited(requests, 8, async (r) => {
+    const [a, b]: Exchange[] = await Promise.all([send(node.url, r), send(worker.origin, r)]);
+    differences.push(...toParityDifferences(r, a, b));
+  });
+  return differences;
+}
+
+describe('the Node server and the CDN answer alike', () => {
+  const files = toFilePaths(DIST);
+
+  it(`every route kind: ${ROUTE_PATHS.length} paths × ${METHODS.length} methods × ${ACCEPTS.length} Accept × ${ENCODINGS.length} Accept-Encoding`, async () => {
+    const requests = ROUTE_PATHS.flatMap(toMatrix);
+    const sent = [
+      ...requests,
+      ...ROUTE_PATHS.map((path) => ({ method: 'GET', path, headers: { 'x-request-id': 'parity-7', origin: 'https://reader.example' } })),
+    ];
+    const differences = await compare(sent);
+    expect(differences.slice(0, 30), `${differences.length} differences`).toEqual([]);
+  });
+
+  it(
+    `every file of the build (${files.length} files) × the same matrix`,
+    async () => {
+      const differences = await compare(files.flatMap(toMatrix));
+      expect(differences.slice(0, 30), `${differences.length} differences`).toEqual([]);
+    },
+    MATRIX_TIMEOUT_MS,
+  );
+
+  it(`every page × ${AGENTS.length} User-Agents (AI agents, a crawler, a browser) × ${ENCODINGS.length} Accept-Encoding`, async () => {
+    const pages = files.filter((path) => path.endsWith('.html')).map((path) => path.replace(/\.html$/, '').replace(/^\/index$/, '/'));
+    expect(pages.length).toBeGreaterThan(0);
+    const requests = pages.flatMap((path) =>
+      AGENTS.flatMap((agent) => ENCODINGS.map((encoding) => ({ method: 'GET', path, headers: { ...agent, ...encoding } }))),
+    );
+    const differences = await compare(requests);
+    expect(differences.slice(0, 30), `${differences.length} differences`).toEqual([]);
+  });
+
+  it('a method no HTTP parser knows is refused 501 by both doors, before any route', async () => {
+    for (const path of ['/', '/llms.txt', '/mcp']) {
+      const [a, b] = await Promise.all([
+        send(node.url, { method: 'BREW', path, headers: {} }, false),
+        send(worker.origin, { method: 'BREW', path, headers: {} }, false),
+      ]);
+      expect([a.status, b.status], path).toEqual([501, 501]);
+    }
+  });
+
+  it('every public document is readable from any origin on both doors (Fetch standard §3.2: CORS)', async () => {
+    const documents = [
+      '/llms.txt',
+      '/llms-full.txt',
+      '/docs/overview.md',
+      '/openapi.json',
+      '/.well-known/api-catalog',
+      '/.well-known/mcp.json',
+      '/mcp/tools.json',
+      '/.well-known/mcp/server-card.json',
+      '/.well-known/agent-skills/index.json',
+      '/install',
+      '/install.ps1',
+      '/robots.txt',
+      '/.well-known/oauth-protected-resource',
+      '/api/health',
+      '/api/catalog',
+    ];
+    for (const path of documents) {
+      for (const origin of [node.url, worker.origin]) {
+        const answer = await send(origin, { method: 'GET', path, headers: { origin: 'https://viewer.example' } });
+        expect([answer.status, answer.headers['access-control-allow-origin']], `${origin}${path}`).toEqual([200, '*']);
+      }
+    }
+  });
+
+  it("the OAuth discovery documents answer a browser MCP client's preflight on both doors (MCP-Protocol-Version makes one)", async () => {
+    const preflight = {
+      origin: 'https://client.example',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'mcp-protocol-version',
+    };
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-protected-resource/.well-known/mcp',
+      '/.well-known/mcp/server-card.json',
+    ]) {
+      for (const origin of [node.url, worker.origin]) {
+        const answer = await send(origin, { method: 'OPTIONS', path, headers: preflight });
+        expect(answer.status, `${origin}${path}`).toBe(204);
+        expect(answer.headers['access-control-allow-origin']).toBe('*');
+        expect(answer.headers['access-control-allow-methods']).toContain('GET');
+        expect(answer.headers['access-control-allow-headers']).toBe('*');
+      }
+    }
+  });
+
+  it("each door's entity tags answer 304 on that door, for every file", async () => {
+    const failures: string[] = [];
+    await eachLimited(files, 8, async (path) => {
+      for (const origin of [node.url, worker.origin]) {
+        const first = await send(origin, { method: 'GET', path, headers: {} });
+        const etag = first.headers.etag;
+        if (first.status !== 200 || !etag) continue;
+        const again = await send(origin, { method: 'GET', path, headers: { 'if-none-match': etag } });
+        if (again.status !== 304 || again.body.length !== 0) failures.push(`${origin}${path}: ${again.status} for its own ETag`);
+      }
+    });
+    expect(failures).toEqual([]);
+  });
+});
