@@ -11,6 +11,12 @@ import { toPlaceholders } from './content-model/fill-placeholders.ts';
 import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 import { webMcpToolsModule } from './src/integrations/webmcp-tools.ts';
 
+/** Rolldown's log handler, without the one warning every MDX page raises (below); every other log passes as it came. */
+function dropHeadInjectWarning(level, log, handler) {
+  if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('astro:head-inject')) return;
+  handler(level, log);
+}
+
 // Validates all content before Astro starts: a bad file fails the build naming the file and field.
 const content = readContent();
 const { site } = content;
@@ -29,6 +35,9 @@ export default defineConfig({
   // The WebMCP tool definitions reach the browser as a module made from content (src/integrations/webmcp-tools.ts).
   vite: {
     plugins: [webMcpToolsModule(content)],
+    // Astro marks MDX modules with a "use astro:head-inject" directive that Rolldown warns it may not keep when
+    // bundling; Astro reads the mark before bundling, so the warning says nothing a reader can act on.
+    build: { rolldownOptions: { onLog: dropHeadInjectWarning } },
     envPrefix: ['PUBLIC_', 'BASE_URL'],
     resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
   },
@@ -51,6 +60,9 @@ export default defineConfig({
       },
       // The search box reads the site's own index (runtime/search, the one /api/search answers from): no Pagefind.
       pagefind: false,
+      // content/404.md is a docs page like any other, rendered at /404 by the docs route; Starlight's own 404 route
+      // would render the same page a second time.
+      disable404Route: true,
       // Each page's sidebar is its own section (src/route-data/section-navigation.ts, from the one page list); an
       // empty sidebar here keeps Starlight from building, cloning and rendering every link into every page.
       sidebar: [],

@@ -22,7 +22,6 @@ export const LONGEST_FIRST = [
   'site test/browser/search.test.ts',
   'site test/release/code-signature.test.ts',
   'site test/e2e/port-in-use.test.ts',
-  'site test/browser/screenshots.test.ts',
   'site test/build/install-sh.test.ts',
 ];
 
