@@ -11,7 +11,10 @@ import { toPlaceholders } from './content-model/fill-placeholders.ts';
 import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 import { webMcpToolsModule } from './src/integrations/webmcp-tools.ts';
 
-/** Rolldown's log handler, without the one warning every MDX page raises (below); every other log passes as it came. */
+/**
+ * Rolldown's log handler, without the one warning every MDX page raises (below); every other log passes as it came.
+ * @type {NonNullable<import('rolldown').InputOptions['onLog']>}
+ */
 function dropHeadInjectWarning(level, log, handler) {
   if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('astro:head-inject')) return;
   handler(level, log);
