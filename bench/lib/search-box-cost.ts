@@ -1,5 +1,5 @@
 import { launchChromium } from '../../harness/chromium.ts';
-import { getSearchBox } from '../../harness/search/search-box.ts';
+import { createSearchBoxDriver } from '../../harness/search/create-search-box-driver.ts';
 import type { RankedAnswer } from '../../harness/search/score-ranking.ts';
 import { serveStatic } from '../../harness/static-host.ts';
 import type { Listening } from '../../proxy/node/listen.ts';
@@ -37,7 +37,7 @@ export async function serveStaticBuild(dir: string): Promise<CountingHost> {
 }
 
 /** The files of a page view that are search's: the box's own script, the engine and the index. */
-const isSearchFile = (path: string) => /^\/search-index\/|^\/_astro\/(Search\.astro|search-docs\.)/.test(path);
+const isSearchFile = (path: string) => /^\/search-index\/|^\/_astro\/(Search\.astro|search-engine\.)/.test(path);
 
 /**
  * Types each question into the search box of a built site served by `host`, in one page (no reload), and counts what
@@ -51,7 +51,7 @@ export async function measureSearchBox(host: CountingHost, queries: readonly str
     const page = await browser.newPage();
     await page.goto(`${host.url}/docs/overview`, { waitUntil: 'networkidle' });
     const view = host.take().filter((a) => isSearchFile(a.path));
-    const box = getSearchBox(page);
+    const box = createSearchBoxDriver(page);
     const started = performance.now();
     await box.open();
     const firstAnswer = await box.ask(queries[0]!);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { listFiles } from '../../runtime/node/list-files.ts';
 import { PATHS } from '../../facts/paths.ts';
 import { loadSearchIndex } from '../../runtime/search/load-search-index.ts';
-import { searchDocs } from '../../runtime/search/search-docs.ts';
+import { rankPages } from '../../runtime/search/rank-pages.ts';
 import { readQuestions, type Question } from '../../harness/search/questions.ts';
 import { scoreRanking, type RankedAnswer, type RankingScores } from '../../harness/search/score-ranking.ts';
 import { measureSearchBox, serveStaticBuild, type SearchBoxCost } from '../lib/search-box-cost.ts';
@@ -35,7 +35,7 @@ async function rankOurs(dist: string, questions: readonly Question[]): Promise<R
   const index = await loadSearchIndex(async (path) => readFileSync(join(dist, path), 'utf8'));
   const answers: RankedAnswer[][] = [];
   for (const q of questions)
-    answers.push((await searchDocs(index, { q: q.q, limit: 10 })).map((h) => ({ path: h.path, fragment: h.fragment })));
+    answers.push((await rankPages(index, { q: q.q, limit: 10 })).map((h) => ({ path: h.path, fragment: h.fragment })));
   return answers;
 }
 

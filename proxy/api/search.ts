@@ -1,6 +1,6 @@
 import { SHORT } from '../../runtime/http/cache-control.ts';
 import { loadSearchIndex, type SearchIndex } from '../../runtime/search/load-search-index.ts';
-import { searchDocs } from '../../runtime/search/search-docs.ts';
+import { rankPages } from '../../runtime/search/rank-pages.ts';
 import { toSearchQuery } from '../../runtime/search/search-params.ts';
 import { toSearchJson, toSearchMarkdown } from '../../runtime/search/format-results.ts';
 import { MARKDOWN_TYPE } from '../../facts/content-types.ts';
@@ -44,7 +44,7 @@ export function createSearchRoute(config: AppConfig, files: SiteFiles): (request
     const parsed = toSearchQuery(new URLSearchParams(request.query));
     if (!parsed.ok) throw createProblemError(config.errors, parsed.code, { detail: parsed.detail });
     const { query } = parsed;
-    const hits = await searchDocs(await load(), query);
+    const hits = await rankPages(await load(), query);
     const headers = { vary: 'Accept', 'cache-control': SHORT };
     if (toVariant(request.headers.get('accept')) !== 'markdown') {
       return toTextAnswer(200, 'application/json', JSON.stringify(toSearchJson(query.q, hits, config.baseUrl)), headers);

@@ -1,5 +1,5 @@
 import { toUrl } from '../../facts/paths.ts';
-import type { SearchHit } from './search-docs.ts';
+import type { SearchHit } from './rank-pages.ts';
 
 /** One result of the JSON answer (absolute URLs on the build's base URL). */
 export interface SearchResultJson {

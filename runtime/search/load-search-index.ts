@@ -49,7 +49,7 @@ export interface IndexedSection {
 }
 
 /**
- * The loaded index: what searchDocs reads. Load it once per process, isolate or page and keep it: loading reads the
+ * The loaded index: what rankPages reads. Load it once per process, isolate or page and keep it: loading reads the
  * core file; each term shard and text shard is read on first use and kept.
  */
 export interface SearchIndex {

@@ -1,4 +1,4 @@
-import type { SearchQuery } from './search-docs.ts';
+import type { SearchQuery } from './rank-pages.ts';
 
 /**
  * Longest `q`, in characters (code points): a question in a sentence is well under a hundred, and an error message an

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, WEBMCP_FLAG } from '../../harness/chromium.ts';
 import { readQuestions } from '../../harness/search/questions.ts';
-import { getSearchBox, toRankedAnswer } from '../../harness/search/search-box.ts';
+import { createSearchBoxDriver, toRankedAnswer } from '../../harness/search/create-search-box-driver.ts';
 import { type RankedAnswer, scoreRanking } from '../../harness/search/score-ranking.ts';
 import type { Listening } from '../../proxy/node/listen.ts';
 import { findSevereAxeViolations } from '../helpers/browser/axe.ts';
@@ -19,7 +19,7 @@ afterAll(async () => Promise.all([site?.close(), staticHost?.close()]));
 
 /** Types every question into the search box of one page, and reads what it shows. */
 async function askEveryQuestion(page: Page): Promise<RankedAnswer[][]> {
-  const box = getSearchBox(page);
+  const box = createSearchBoxDriver(page);
   await box.open();
   const answers: RankedAnswer[][] = [];
   for (const q of questions) answers.push((await box.ask(q.q)).answers);
@@ -97,7 +97,7 @@ describe('the search box (the index /api/search answers from, ranked in the brow
     const context = await site.newContext();
     const page = await context.newPage();
     await page.goto('/docs/overview');
-    const box = getSearchBox(page);
+    const box = createSearchBoxDriver(page);
     await box.open();
     const { answers } = await box.ask('get_merge_gate');
     expect(answers[0]?.path).toBe('/docs/tools/get_merge_gate');
@@ -114,7 +114,7 @@ describe('the search box (the index /api/search answers from, ranked in the brow
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto('/docs/overview', { waitUntil: 'load' });
     expect(requested.filter((p) => p.startsWith('/search-index/'))).toEqual([]);
-    const box = getSearchBox(page);
+    const box = createSearchBoxDriver(page);
     await box.open();
     await box.ask('refresh token');
     expect(requested.filter((p) => p.startsWith('/search-index/')).length).toBeGreaterThan(1);
@@ -126,7 +126,7 @@ describe('the search box (the index /api/search answers from, ranked in the brow
     const context = await site.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto('/docs/overview');
-    const box = getSearchBox(page);
+    const box = createSearchBoxDriver(page);
     await box.open();
     await box.ask('how do I get a token for a CI job without a browser?');
     const widths = await page.locator('site-search dialog').evaluate((dialog) => ({

@@ -6,7 +6,7 @@ import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.t
 import { DIST } from '../helpers/built-site.ts';
 import { PATHS, toTwinPath } from '../../facts/paths.ts';
 import { loadSearchIndex } from '../../runtime/search/load-search-index.ts';
-import { searchDocs } from '../../runtime/search/search-docs.ts';
+import { rankPages } from '../../runtime/search/rank-pages.ts';
 import { readQuestions } from '../../harness/search/questions.ts';
 import { scoreRanking } from '../../harness/search/score-ranking.ts';
 
@@ -78,7 +78,7 @@ describe('the search index (/api/search and the search box answer from it)', asy
     const questions = readQuestions();
     const answers = [];
     for (const q of questions)
-      answers.push((await searchDocs(index, { q: q.q, limit: 10 })).map((h) => ({ path: h.path, fragment: h.fragment })));
+      answers.push((await rankPages(index, { q: q.q, limit: 10 })).map((h) => ({ path: h.path, fragment: h.fragment })));
     const scores = scoreRanking(questions, answers);
     console.info(
       `search scores over ${scores.questions} questions: recall@1 ${scores.recall1.toFixed(3)}, recall@3 ${scores.recall3.toFixed(3)}, ` +

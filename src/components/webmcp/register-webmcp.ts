@@ -3,26 +3,30 @@
 import tools from 'virtual:warden/webmcp-tools';
 import { callWardenTool } from './call-warden-tool.ts';
 import { readDocsPage } from './read-docs-page.ts';
-import { SearchRefused, searchDocs } from './search-docs.ts';
+import { SearchQueryError, searchEngine } from '../search/search-engine.ts';
 
 const text = (value: string, isError = false): WebMcpToolResult => ({
   content: [{ type: 'text', text: value }],
   ...(isError ? { isError } : {}),
 });
 
+// The answer of GET /api/search, ranked in the page by the search box's engine, so it answers wherever the site is served.
 const search: WebMcpTool = {
   ...tools.search,
   async execute(input) {
-    try {
-      const answer = await searchDocs(String(input.q ?? ''), {
-        limit: input.limit as number | undefined,
-        section: input.section as string | undefined,
-      });
-      return { content: [{ type: 'text', text: JSON.stringify(answer) }], structuredContent: answer };
-    } catch (error) {
-      if (error instanceof SearchRefused) return text(error.message, true);
-      throw error;
-    }
+    const answer = searchEngine.answer(String(input.q ?? ''), {
+      limit: input.limit as number | undefined,
+      section: input.section as string | undefined,
+    });
+    return answer.then(
+      (json): WebMcpToolResult => ({ content: [{ type: 'text', text: JSON.stringify(json) }], structuredContent: json }),
+      // A refused query says what the endpoint's problem says: its code and detail; any other failure is the index's.
+      (error: unknown) =>
+        text(
+          error instanceof SearchQueryError ? `${error.code}: ${error.message}` : 'The docs search index could not be read from this site.',
+          true,
+        ),
+    );
   },
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toSearchJson, toSearchMarkdown } from '../../../../runtime/search/format-results.ts';
-import type { SearchHit } from '../../../../runtime/search/search-docs.ts';
+import type { SearchHit } from '../../../../runtime/search/rank-pages.ts';
 
 const BASE = 'https://warden.example';
 const HITS: SearchHit[] = [

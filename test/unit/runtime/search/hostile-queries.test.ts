@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { searchDocs } from '../../../../runtime/search/search-docs.ts';
+import { rankPages } from '../../../../runtime/search/rank-pages.ts';
 import { SNIPPET_LENGTH } from '../../../../runtime/search/snippet.ts';
 import { MAX_QUERY_LENGTH } from '../../../../runtime/search/search-params.ts';
 import { createIndex } from '../../../helpers/search-fixture.ts';
 
 // What a query may hold once toSearchQuery has let it through (at most MAX_QUERY_LENGTH characters, on one line).
-describe('searchDocs on hostile queries', () => {
+describe('rankPages on hostile queries', () => {
   it.each([
     ['binary', String.fromCharCode(...Array.from({ length: MAX_QUERY_LENGTH }, (_, i) => i % 256))],
     ['percent-encoded', '%2F%2e%2e%2Fetc%2Fpasswd%00'.repeat(18)],
@@ -15,7 +15,7 @@ describe('searchDocs on hostile queries', () => {
     ['many words', Array.from({ length: 250 }, (_, i) => `w${i}`).join(' ')],
   ])('answers a hostile query (%s) with results or none, never an error', async (_kind, q) => {
     const { index } = await createIndex();
-    const hits = await searchDocs(index, { q, limit: 20 });
+    const hits = await rankPages(index, { q, limit: 20 });
     expect(Array.isArray(hits)).toBe(true);
     for (const hit of hits) expect(hit.snippet.length).toBeLessThanOrEqual(SNIPPET_LENGTH);
   });

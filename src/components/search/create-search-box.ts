@@ -1,10 +1,10 @@
 // The search dialog's behaviour, Starlight's keys and more: `/` and Ctrl/⌘+K open it, Escape closes it (the
 // dialog's own), results come as the person types, ArrowDown and ArrowUp move between the input and the results,
-// Enter follows the chosen result (the first from the input). The engine (search-docs.ts) is imported on first open,
+// Enter follows the chosen result (the first from the input). The engine (search-engine.ts) is imported on first open,
 // so a page where no one searches loads none of it.
-import type { SearchResultJson } from './search-docs.ts';
+import type { SearchResultJson } from './search-engine.ts';
 
-type Engine = typeof import('./search-docs.ts');
+type Engine = typeof import('./search-engine.ts');
 
 /** Submit events of a form an agent filled through WebMCP (the declarative API): the agent awaits what respondWith is given. */
 interface AgentSubmitEvent extends SubmitEvent {
@@ -62,7 +62,7 @@ export function createSearchBox(host: HTMLElement): void {
   const list = host.querySelector<HTMLOListElement>('ol')!;
   let engine: Promise<Engine> | undefined;
   const loadEngine = () => {
-    engine ??= import('./search-docs.ts').catch((error: unknown) => {
+    engine ??= import('./search-engine.ts').catch((error: unknown) => {
       engine = undefined;
       throw error;
     });
@@ -83,7 +83,7 @@ export function createSearchBox(host: HTMLElement): void {
     }
     try {
       const loaded = await loadEngine();
-      const results = await loaded.searchDocs(q);
+      const { results } = await loaded.searchEngine.answer(q);
       if (run !== latest) return;
       list.replaceChildren(...results.map((r) => toResultItem(loaded, r, q)));
       status.textContent =
@@ -157,7 +157,7 @@ export function createSearchBox(host: HTMLElement): void {
       event.respondWith(
         loadEngine().then((loaded) => {
           void show(q);
-          return loaded.toSearchAnswer(q);
+          return loaded.searchEngine.answer(q);
         }),
       );
       return;

@@ -54,7 +54,7 @@ const isUnder = (path: string, folder: string | undefined) => !folder || path ==
  * The pages that answer a query, best first, at most `limit`, one result per page (its best section): a page scores
  * its title and description (BM25F per page) plus its best section's heading and text (BM25F per section).
  */
-export async function searchDocs(index: SearchIndex, query: SearchQuery, ranking: Ranking = RANKING): Promise<SearchHit[]> {
+export async function rankPages(index: SearchIndex, query: SearchQuery, ranking: Ranking = RANKING): Promise<SearchHit[]> {
   const terms = toQueryTerms(query.q);
   if (terms.size === 0) return [];
   const postings = await index.postings(terms.keys());

@@ -1,10 +1,10 @@
-import { toSearchJson, type SearchAnswerJson, type SearchResultJson } from './format-results.ts';
+import { toSearchJson, type SearchAnswerJson } from './format-results.ts';
 import { loadSearchIndex, SearchIndexError, type SearchIndex } from './load-search-index.ts';
-import { searchDocs as rankDocs } from './search-docs.ts';
+import { rankPages } from './rank-pages.ts';
 import { toSearchQuery, type SearchProblemCode } from './search-params.ts';
 
-/** What `searchDocs` takes besides the query, as `/api/search` takes `limit` and `section`. */
-export interface SiteSearchOptions {
+/** What the engine takes besides the query, as `/api/search` takes `limit` and `section`. */
+export interface SearchEngineOptions {
   /** 1 to 20; 5 when not given. */
   limit?: number;
   /** A docs folder (`/docs/reference`): only pages under it. */
@@ -21,12 +21,13 @@ export class SearchQueryError extends Error {
   }
 }
 
-/** The docs' search where the index files are at hand (a browser, from the site it is on). */
-export interface SiteSearch {
-  /** The results `/api/search?q=…&limit=…&section=…` answers in its JSON, best first; throws SearchQueryError where it answers 400. */
-  searchDocs(query: string, options?: SiteSearchOptions): Promise<SearchResultJson[]>;
-  /** The whole JSON answer: the query as read and the results. */
-  answer(query: string, options?: SiteSearchOptions): Promise<SearchAnswerJson>;
+/** The docs' search engine where the index files are at hand (a browser, from the site it is on). */
+export interface SearchEngine {
+  /**
+   * The JSON `/api/search?q=…&limit=…&section=…` answers: the query as read and the results, best first; throws
+   * SearchQueryError where it answers 400.
+   */
+  answer(query: string, options?: SearchEngineOptions): Promise<SearchAnswerJson>;
 }
 
 /**
@@ -35,7 +36,7 @@ export interface SiteSearch {
  * loaded on the first query and kept. `baseUrl` is the build's public origin, which the results' URLs name as the
  * endpoint's do. No Node built-ins: it runs in a browser (contract §4.3's search, on the client).
  */
-export function createSiteSearch(baseUrl: string, fetchFile: (path: string) => Promise<string | undefined>): SiteSearch {
+export function createSearchEngine(baseUrl: string, fetchFile: (path: string) => Promise<string | undefined>): SearchEngine {
   let index: Promise<SearchIndex> | undefined;
   const load = () => {
     index ??= loadSearchIndex(fetchFile).catch((error: unknown) => {
@@ -44,14 +45,14 @@ export function createSiteSearch(baseUrl: string, fetchFile: (path: string) => P
     });
     return index;
   };
-  const answer = async (q: string, options: SiteSearchOptions = {}): Promise<SearchAnswerJson> => {
+  const answer = async (q: string, options: SearchEngineOptions = {}): Promise<SearchAnswerJson> => {
     const params = new URLSearchParams({ q });
     if (options.limit !== undefined) params.set('limit', String(options.limit));
     if (options.section !== undefined) params.set('section', options.section);
     const parsed = toSearchQuery(params);
     if (!parsed.ok) throw new SearchQueryError(parsed.code, parsed.detail);
     try {
-      const hits = await rankDocs(await load(), parsed.query);
+      const hits = await rankPages(await load(), parsed.query);
       return toSearchJson(parsed.query.q, hits, baseUrl);
     } catch (error) {
       // A shard the core file names is gone (the site was deployed again since it was read): read the new one next time.
@@ -59,7 +60,7 @@ export function createSiteSearch(baseUrl: string, fetchFile: (path: string) => P
       throw error;
     }
   };
-  return { answer, searchDocs: async (q, options) => (await answer(q, options)).results };
+  return { answer };
 }
 
 /** Reads a file of the site the page is on with `fetch`: its text, undefined on a 404, an error on any other failure. */

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { RankedAnswer } from './score-ranking.ts';
 
-/** The docs' search box of a loaded page (src/components/Search.astro), as a person uses it. */
-export interface SearchBox {
+/** Drives the docs' search box of a loaded page (src/components/Search.astro) in a test or benchmark, as a person uses it. */
+export interface SearchBoxDriver {
   /** Opens the dialog with its keyboard shortcut; the input then has focus. */
   open(): Promise<void>;
   /** Types `q` into the box (replacing what was there) and reads the results it shows, in order; with the time until they showed. */
@@ -16,10 +16,10 @@ export function toRankedAnswer(href: string): RankedAnswer {
 }
 
 /**
- * The search box of `page`: results are read once the box marks that it shows the answer to the words typed
- * (`data-results` on `<site-search>`), never after a wait.
+ * A driver of the search box of `page`: results are read once the box marks that it shows the answer to the words
+ * typed (`data-results` on `<site-search>`), never after a wait.
  */
-export function getSearchBox(page: Page): SearchBox {
+export function createSearchBoxDriver(page: Page): SearchBoxDriver {
   const input = page.locator('site-search dialog input[name="q"]');
   // Resolves with the links the list shows once it shows the answer to `text` (a mutation of the attribute, not a poll).
   const readShown = (text: string) =>
