@@ -21,7 +21,7 @@ describe('the local deployment', () => {
   const named = (r: RuleResult) => `${r.id} ${r.rule}`;
 
   describe('npm run verify against the local deployment (edge server in front of the sandbox)', () => {
-    it('passes every rule of the contract, with only other-origin addresses skipped under --skip-external', async () => {
+    it('passes every check of the CONTRACT.md rules, with only other-origin addresses skipped under --skip-external', async () => {
       const outcome = await runVerify(local.baseUrl, { skipExternal: true });
       if (!outcome.reachable) throw new Error(outcome.reason);
       expect(failures(outcome.results)).toEqual([]);

@@ -104,7 +104,7 @@ async function callEveryExample(client: Caller, tools: ReturnType<typeof readCon
 describe.each(['/mcp', '/.well-known/mcp'])('the whole system at %s', (path) => {
   const tools = readContent(getContentDir(), {}).tools;
 
-  it('§4.2 rule 1: tools/list lists the same tools as GET /mcp/tools.json', async () => {
+  it('RPC-1: tools/list lists the same tools as GET /mcp/tools.json', async () => {
     const served = await fetch(`${baseUrl}${PATHS.toolsJson}`);
     expect(served.status).toBe(200);
     const { tools: listed } = (await served.json()) as { tools: unknown[] };

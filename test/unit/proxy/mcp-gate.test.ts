@@ -26,8 +26,8 @@ beforeAll(async () => {
   app = createTestApp({ files: new Map(), forward, getKey: keys.getKey, now: () => NOW });
 });
 
-describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (path) => {
-  it('§4.2 rule 2: tools/call without a Bearer token → 401 with WWW-Authenticate resource_metadata', async () => {
+describe.each(['/mcp', '/.well-known/mcp'])('the JSON-RPC endpoint on %s (ENDPOINT-10, ENDPOINT-11)', (path) => {
+  it('RPC-2: tools/call without a Bearer token → 401 with WWW-Authenticate resource_metadata', async () => {
     const before = seen.length;
     const res = await post(path, rpc('tools/call', { params: { name: 'x', arguments: {} } }));
     expect(res.status).toBe(401);
@@ -44,7 +44,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     ['resources/list', {}],
     ['resources/read', { uri: toSkillUri('warden') }],
     ['server/discover', {}],
-  ])('§4.2 rule 3: %s needs no credential and is forwarded', async (method, params) => {
+  ])('RPC-3: %s needs no credential and is forwarded', async (method, params) => {
     const res = await post(path, rpc(method, { params }));
     expect(res.status).toBe(200);
     expect(seen.at(-1)!.url).toBe(`${APP_URL}/mcp`);
