@@ -120,7 +120,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('the whole system at %s', (path) => 
     }
   });
 
-  it('v1 (legacy) SDK: lists the content tools; tools/call needs a token; with one from the challenge, every tool works', async () => {
+  it('RPC-8, AUTH-6: v1 (legacy) SDK: lists the content tools; tools/call needs a token; with one from the challenge, every tool works', async () => {
     const anonymous = new ClientV1({ name: 'e2e-v1', version: '0.0.1' });
     await anonymous.connect(new TransportV1(new URL(`${baseUrl}${path}`)));
     expect((await anonymous.listTools()).tools).toEqual(toToolsList(tools).tools);

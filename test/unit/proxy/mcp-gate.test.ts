@@ -72,13 +72,13 @@ describe.each(['/mcp', '/.well-known/mcp'])('the JSON-RPC endpoint on %s (ENDPOI
     ['{"id":1,"method":"ping"}'],
     ['{"jsonrpc":"2.0","id":1,"method":5}'],
     ['{"jsonrpc":"2.0","id":{},"method":"ping"}'],
-  ])('not a JSON-RPC request object (%s) → 400 -32600', async (body) => {
+  ])('RPC-4: not a JSON-RPC request object (%s) → 400 -32600', async (body) => {
     const res = await post(path, body);
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe(-32600);
   });
 
-  it('a batch is refused with 400 -32600, so no tools/call is smuggled past the gate', async () => {
+  it('RPC-4: a batch is refused with 400 -32600 (one request object), so no tools/call is smuggled past the gate', async () => {
     const before = seen.length;
     const res = await post(path, `[${rpc('tools/list')},${rpc('tools/call')}]`);
     expect(res.status).toBe(400);
@@ -86,7 +86,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('the JSON-RPC endpoint on %s (ENDPOI
     expect(seen.length).toBe(before);
   });
 
-  it('a valid token with the warden:access scope passes tools/call, and the upstream gets it', async () => {
+  it('RPC-8: a valid token with the warden:access scope passes tools/call, and the upstream gets it', async () => {
     const token = await good();
     const res = await post(path, rpc('tools/call'), { authorization: `Bearer ${token}` });
     expect(res.status).toBe(200);
