@@ -4,7 +4,7 @@ import { toUrl } from '../facts/paths.ts';
 import { fillPlaceholders, toPlaceholders } from '../content-model/fill-placeholders.ts';
 
 function toSecurity(op: Operation, scheme: string): Array<Record<string, string[]>> {
-  // Contract §5: discovery needs no credential; on the tool endpoint only the public methods go without one,
+  // Contract AUTH-1, AUTH-2: discovery needs no credential; on the tool endpoint only the public methods go without one,
   // so the requirement is optional ({}) or OAuth with the scopes a tool call needs.
   return op.auth === 'none' ? [] : [{}, { [scheme]: op.scopes }];
 }
@@ -22,7 +22,7 @@ function toOperationObject(op: Operation, scheme: string): Record<string, unknow
   };
 }
 
-/** Builds the OpenAPI 3.1 document from the operation definitions (contract §2.4). */
+/** Builds the OpenAPI 3.1 document from the operation definitions (contract DOC-1). */
 export function toOpenApi(content: Content): Record<string, unknown> {
   const { site, api, operations, schemas } = content;
   const paths: Record<string, Record<string, unknown>> = {};

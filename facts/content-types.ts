@@ -42,7 +42,7 @@ export const CONTENT_TYPE_BY_PATH: Readonly<Record<string, string>> = {
   [PATHS.protectedResourceMcp]: 'application/json',
   [PATHS.protectedResourceWellKnownMcp]: 'application/json',
   [REWRITES[PATHS.protectedResource]!]: 'application/json',
-  // The installer is fetched with `curl … | sh` (contract §1); a shell type, readable as text.
+  // The installer is fetched with `curl … | sh` (contract SERVICE-6); a shell type, readable as text.
   [PATHS.install]: 'text/x-shellscript; charset=utf-8',
 };
 const BY_PATH = CONTENT_TYPE_BY_PATH;

@@ -1,4 +1,4 @@
-/** Every public path of the interface, defined once (contract §4.1) and imported by pages, generators, proxy and tests. */
+/** Every public path of the interface (contract ENDPOINT-2 to ENDPOINT-13), defined once, imported by pages, generators, proxy, tests. */
 export const PATHS = {
   home: '/',
   openapi: '/openapi.json',
@@ -80,10 +80,10 @@ export function isAssetPath(path: string): boolean {
 /** Where the demo sandbox serves the CLI release (it stands in for the release host of `cli.release_archive`). */
 export const RELEASES_PATH = '/releases/cli';
 
-/** The health document's two paths (contract §2.1, §9: the versioned alias). */
+/** The health document's two paths (contract HEALTH-1, VERSION-1: the versioned alias). */
 export const HEALTH_PATHS: readonly string[] = [PATHS.health, PATHS.healthV1];
 
-/** The two same-host JSON-RPC paths (contract §4.2). */
+/** The two same-host JSON-RPC paths (contract ENDPOINT-10, ENDPOINT-11). */
 export const MCP_PATHS: readonly string[] = [PATHS.mcp, PATHS.mcpWellKnown];
 
 /**

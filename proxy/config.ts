@@ -79,7 +79,7 @@ export interface AppConfig {
   baseUrl: string;
   /** The hosted origin whose `/mcp` receives forwarded MCP requests (contract `{app_url}`). */
   appUrl: string;
-  /** Product name, for the health document (contract §2.1). */
+  /** Product name, for the health document (contract HEALTH-1). */
   product: string;
   /** Address of the API reference, for the health document. */
   docsUrl: string;
@@ -153,7 +153,7 @@ export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): Ap
     baseUrl,
     appUrl: upstream.appUrl,
     product: facts.product,
-    // Contract §2.1: `docs` is the address of the API reference.
+    // Contract HEALTH-1: `docs` is the address of the API reference.
     docsUrl: toUrl(baseUrl, PATHS.apiReference),
     errors: facts.errors,
     accessScope: facts.access_scope,

@@ -5,11 +5,12 @@ import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
  * (proxy/create-answerer.ts), and the metrics, the error envelope, the dev server and the CDN's rules
  * (documents/to-cdn-rules.ts) read it: who answers a path is decided here and nowhere else.
  *
- * - `health`: the health document (contract §2.1), GET and HEAD.
- * - `mcp`: the same-host JSON-RPC endpoints (contract §4.2), every method.
- * - `search`: the docs' search for agents (`GET /api/search?q=…`), an addition to the public discovery surface (§5).
- * - `api`: any other path under `/api/`: an RFC 9457 problem (contract §7).
- * - `static`: everything else: the prebuilt site, negotiated on Accept (contract §4.3), or its 404 page.
+ * - `health`: the health document (contract HEALTH-1, VERSION-1), GET and HEAD.
+ * - `mcp`: the same-host JSON-RPC endpoints (contract ENDPOINT-10, ENDPOINT-11), every method.
+ * - `search`: the docs' search for agents (`GET /api/search?q=…`), an addition to the public discovery surface
+ *   and public like it (contract AUTH-1).
+ * - `api`: any other path under `/api/`: an RFC 9457 problem (contract PROBLEM-1).
+ * - `static`: everything else: the prebuilt site, negotiated on Accept (contract NEGOTIATE-1, NEGOTIATE-2), or its 404 page.
  */
 export type RouteKind = 'health' | 'mcp' | 'search' | 'api' | 'static';
 

@@ -1,6 +1,6 @@
 /**
  * `npm run verify -- <base_url> [--skip-external|--offline] [--timeout <ms>]`: checks a running deployment
- * against every rule of the contract, prints rule → pass/fail with evidence, exits 1 on any failure
+ * against the rules of CONTRACT.md, prints rule id → pass/fail with evidence, exits 1 on any failure
  * (2 when the deployment cannot be reached or the arguments are wrong).
  */
 import { formatSummary, formatTable } from '../verify/format-table.ts';

@@ -17,24 +17,24 @@ export function checkDocument(rule: DocumentRule, probe: Probe, base: string): R
       if (rule.extra) problems.push(...rule.extra(body, base));
     }
   }
-  return toResult(rule.rule, problems, `${toEvidence(probe)}, ${probe.text.length} bytes`);
+  return toResult(rule.id, rule.rule, problems, `${toEvidence(probe)}, ${probe.text.length} bytes`);
 }
 
-/** Contract §9: `/api/v1/health` answers the same status, media type and document as `/api/health`. */
+/** Contract VERSION-1: `/api/v1/health` answers the same status, media type and document as `/api/health`. */
 export function checkHealthAlias(health: Probe, alias: Probe): RuleResult {
-  const rule = '§9 GET /api/v1/health: identical to /api/health';
+  const rule = 'GET /api/v1/health: identical to /api/health';
   const problems: string[] = [];
   if (alias.status !== health.status) problems.push(`status ${alias.status} vs ${health.status}`);
   if (alias.headers['content-type'] !== health.headers['content-type'])
     problems.push(`content-type "${alias.headers['content-type']}" vs "${health.headers['content-type']}"`);
   if (!isDeepStrictEqual(toJson(alias), toJson(health)) || toJson(alias) === undefined)
     problems.push(`bodies differ: ${alias.text.slice(0, 120)} vs ${health.text.slice(0, 120)}`);
-  return toResult(rule, problems, `${toEvidence(alias)}, same document as ${PATHS.health}`);
+  return toResult('VERSION-1', rule, problems, `${toEvidence(alias)}, same document as ${PATHS.health}`);
 }
 
-/** Contract §7.1/§7.2: an unknown `/api/*` path gets a 404 problem document with all seven fields. */
+/** Contract PROBLEM-2 (and PROBLEM-1's envelope): an unknown `/api/*` path gets a 404 problem document with all seven fields. */
 export function checkProblem(probe: Probe, path: string): RuleResult {
-  const rule = '§7.2 GET unknown /api/*: 404 problem envelope';
+  const rule = 'GET unknown /api/*: 404 problem envelope';
   const problems = checkStatusAndType(probe, 404, ['application/problem+json']);
   const body = toJson(probe) as Record<string, unknown> | undefined;
   if (probe.status !== 0) {
@@ -48,12 +48,12 @@ export function checkProblem(probe: Probe, path: string): RuleResult {
     }
   }
   const fields = body ? Object.keys(body).join(',') : '-';
-  return toResult(rule, problems, `${toEvidence(probe)}; fields ${fields}; type ${String(body?.type ?? '-')}`);
+  return toResult('PROBLEM-2', rule, problems, `${toEvidence(probe)}; fields ${fields}; type ${String(body?.type ?? '-')}`);
 }
 
 const varyHasAccept = (p: Probe) => (p.headers.vary ?? '').split(',').some((v) => v.trim().toLowerCase() === 'accept' || v.trim() === '*');
 
-/** Contract §4.3: a page's markdown by `Accept: text/markdown` and by `.md`, same twin; negotiated variants carry `Vary: Accept`. */
+/** Contract NEGOTIATE-1 and -2: a page's markdown by `Accept: text/markdown` and by `.md`, same twin; negotiated variants carry `Vary: Accept`. */
 export function checkMarkdown(page: string, twinPath: string, html: Probe, negotiated: Probe, twin: Probe): RuleResult[] {
   const byAccept = checkStatusAndType(negotiated, 200, ['text/markdown']);
   if (negotiated.status === 200 && !varyHasAccept(negotiated)) byAccept.push('markdown variant has no Vary: Accept');
@@ -65,12 +65,14 @@ export function checkMarkdown(page: string, twinPath: string, html: Probe, negot
     byMd.push('the .md body differs from the negotiated markdown');
   return [
     toResult(
-      `§4.3 Accept: text/markdown on ${page}: markdown, Vary: Accept`,
+      'NEGOTIATE-1',
+      `Accept: text/markdown on ${page}: markdown, Vary: Accept`,
       byAccept,
       `${toEvidence(negotiated)}, vary "${negotiated.headers.vary ?? ''}"; HTML vary "${html.headers.vary ?? ''}"`,
     ),
     toResult(
-      `§4.3 GET ${twinPath}: the same markdown twin`,
+      'NEGOTIATE-2',
+      `GET ${twinPath}: the same markdown twin`,
       byMd,
       `${toEvidence(twin)}, ${twin.text.length} bytes${varyHasAccept(twin) ? ', vary Accept' : ''}`,
     ),

@@ -16,15 +16,20 @@ export function checkLlmsText(text: string): string[] {
   return problems;
 }
 
-/** Contract §4.1 on a split site: each section llms.txt answers as text, within the same budget as the root. */
+/** Contract ENDPOINT-12 on a split site: each section llms.txt answers as text, within the same budget as the root. */
 export function checkLlmsSections(sections: Probe[]): RuleResult {
-  const rule = '§4.1 llms.txt sections: each section file is text within 50,000 characters';
-  if (sections.length === 0) return toResult(rule, [], 'one llms.txt, no sections');
+  const rule = 'llms.txt sections: each section file is text within 50,000 characters';
+  if (sections.length === 0) return toResult('ENDPOINT-12', rule, [], 'one llms.txt, no sections');
   const problems = sections.flatMap((p) =>
     [...checkStatusAndType(p, 200, ['text/plain', 'text/markdown']), ...(p.status === 200 ? checkLlmsText(p.text) : [])].map(
       (m) => `${new URL(p.url).pathname}: ${m}`,
     ),
   );
   const largest = Math.max(...sections.map((p) => p.text.length));
-  return toResult(rule, problems, `${sections.length} section files, largest ${largest} characters; first ${toEvidence(sections[0]!)}`);
+  return toResult(
+    'ENDPOINT-12',
+    rule,
+    problems,
+    `${sections.length} section files, largest ${largest} characters; first ${toEvidence(sections[0]!)}`,
+  );
 }

@@ -25,14 +25,15 @@ export function toRpcMessage(probe: Probe): Record<string, unknown> | undefined 
   return undefined;
 }
 
-/** Contract §4.2 rule 3: a public method answers 200 with a JSON-RPC result and needs no credential. */
+/** Contract RPC-3 (or the rule `id` names): a public method answers 200 with a JSON-RPC result and needs no credential. */
 export function checkPublicMethod(
+  id: string,
   path: string,
   method: string,
   probe: Probe,
   check?: (result: Record<string, unknown>) => string[],
 ): RuleResult {
-  const rule = `§4.2 ${path} ${method} without a credential`;
+  const rule = `${path} ${method} without a credential: 200 and a result`;
   const problems: string[] = [];
   const message = toRpcMessage(probe);
   if (probe.status !== 200) problems.push(`${toEvidence(probe)}: ${probe.text.slice(0, 160)}`);
@@ -45,36 +46,41 @@ export function checkPublicMethod(
     );
     if (message.result && check) problems.push(...check(message.result as Record<string, unknown>));
   }
-  return toResult(rule, problems, `${toEvidence(probe)}, result keys ${Object.keys((message?.result as object) ?? {}).join(',') || '-'}`);
+  return toResult(
+    id,
+    rule,
+    problems,
+    `${toEvidence(probe)}, result keys ${Object.keys((message?.result as object) ?? {}).join(',') || '-'}`,
+  );
 }
 
-/** Problems with a `tools/list` result: its shape (contract §2.4). */
+/** Problems with a `tools/list` result: its shape, the one `/mcp/tools.json` has (contract DOC-6). */
 export function checkToolsResult(result: Record<string, unknown>): string[] {
   return validateSchema(TOOLS_LIST_SCHEMA, result).map((e) => `tools: ${e}`);
 }
 
-/** Contract §4.2 rule 2: `tools/call` without a token → 401 with `WWW-Authenticate: Bearer resource_metadata="<metadata_url>"`. */
+/** Contract RPC-2: `tools/call` without a token → 401 with `WWW-Authenticate: Bearer resource_metadata="<metadata_url>"`. */
 export function checkChallenge(path: string, probe: Probe, base: string): RuleResult {
-  const rule = `§4.2 ${path} tools/call without a token: 401 + challenge`;
+  const rule = `${path} tools/call without a Bearer token: 401 + challenge`;
   const metadata = toUrl(base, PATHS.protectedResource);
   const header = probe.headers['www-authenticate'] ?? '';
   const problems: string[] = [];
   if (probe.status !== 401) problems.push(`${toEvidence(probe)}, expected 401`);
-  // The contract's form: the Bearer scheme with resource_metadata as its first parameter, naming this host's metadata.
+  // RPC-2's form: the Bearer scheme with resource_metadata as its first parameter, naming this host's metadata.
   const prefix = `Bearer resource_metadata="${metadata}"`;
   if (!(header === prefix || header.startsWith(`${prefix},`) || header.startsWith(`${prefix} `))) {
     problems.push(`WWW-Authenticate ${JSON.stringify(header)} does not start with ${prefix}`);
   }
-  return toResult(rule, problems, `${probe.status} WWW-Authenticate: ${header}`);
+  return toResult('RPC-2', rule, problems, `${probe.status} WWW-Authenticate: ${header}`);
 }
 
-/** Contract §4.2 rule 1: the `tools/list` result lists the same tools as `GET /mcp/tools.json`. */
+/** Contract RPC-1: the `tools/list` result lists the same tools as `GET /mcp/tools.json`. */
 export function checkToolsEqual(path: string, probe: Probe, toolsJson: Probe): RuleResult {
-  const rule = `§4.2 ${path} tools/list equals /mcp/tools.json`;
+  const rule = `${path} tools/list equals /mcp/tools.json`;
   const listed = (toRpcMessage(probe)?.result as { tools?: { name: string }[] } | undefined)?.tools;
   const published = (toJson(toolsJson) as { tools?: { name: string }[] } | undefined)?.tools;
   if (!listed || !published)
-    return toResult(rule, [`missing list: tools/list ${listed ? 'ok' : 'absent'}, tools.json ${published ? 'ok' : 'absent'}`], '');
+    return toResult('RPC-1', rule, [`missing list: tools/list ${listed ? 'ok' : 'absent'}, tools.json ${published ? 'ok' : 'absent'}`], '');
   const byName = (tools: { name: string }[]) => [...tools].sort((a, b) => a.name.localeCompare(b.name));
   const problems: string[] = [];
   if (!isDeepStrictEqual(byName(listed), byName(published))) {
@@ -86,5 +92,5 @@ export function checkToolsEqual(path: string, probe: Probe, toolsJson: Probe): R
       `differ: only in tools/list [${onlyRpc.join(',')}], only in tools.json [${onlyFile.join(',')}]${onlyRpc.length + onlyFile.length === 0 ? ' (same names, different definitions)' : ''}`,
     );
   }
-  return toResult(rule, problems, `${listed.length} tools, identical to tools.json`);
+  return toResult('RPC-1', rule, problems, `${listed.length} tools, identical to tools.json`);
 }

@@ -9,8 +9,10 @@ import {
   TOOLS_LIST_SCHEMA,
 } from './contract-schemas.ts';
 
-/** What one GET endpoint of the contract's table (§4.1) must answer. */
+/** What one GET endpoint of the contract's table (ENDPOINT-2 to ENDPOINT-13) must answer. */
 export interface DocumentRule {
+  /** The CONTRACT.md rule the answer is checked against: the document's own rule where it has one. */
+  id: string;
   rule: string;
   path: string;
   types: string[];
@@ -22,7 +24,7 @@ export interface DocumentRule {
 
 const JSON_TYPES = ['application/json'];
 
-/** Contract §2.4: every OpenAPI operation has a unique operationId, a description and responses. */
+/** Contract DOC-1: every OpenAPI operation has a unique operationId, a description and responses. */
 export function checkOperations(doc: unknown): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -57,20 +59,22 @@ export function requireAddresses(urls: string[], wanted: Record<string, (u: stri
     .map(([what]) => `names no ${what} address`);
 }
 
-/** The contract's GET documents (§4.1, §2.4) and what each must look like. */
+/** The contract's GET documents (the endpoint table, and the DOC and HEALTH rules) and what each must look like. */
 export function toDocumentRules(): DocumentRule[] {
   const at = (base: string, path: string) => (u: string) => u === toUrl(base, path);
   const endsWith = (suffix: string) => (u: string) => u.replace(/\/$/, '').endsWith(suffix);
   return [
     {
-      rule: '§4.1 GET /openapi.json: OpenAPI 3.1 (§2.4 operations)',
+      id: 'DOC-1',
+      rule: 'GET /openapi.json: OpenAPI 3.1, each operation unique and described',
       path: PATHS.openapi,
       types: JSON_TYPES,
       schema: OPENAPI_SCHEMA,
       extra: checkOperations,
     },
     {
-      rule: '§2.1 GET /api/health: health document',
+      id: 'HEALTH-1',
+      rule: 'GET /api/health: the health document',
       path: PATHS.health,
       types: JSON_TYPES,
       schema: HEALTH_SCHEMA,
@@ -80,7 +84,8 @@ export function toDocumentRules(): DocumentRule[] {
         ),
     },
     {
-      rule: '§2.4 GET /api/catalog: docs, OpenAPI, MCP and CLI addresses',
+      id: 'DOC-4',
+      rule: 'GET /api/catalog: docs, OpenAPI, MCP and CLI addresses',
       path: PATHS.devCatalog,
       types: JSON_TYPES,
       extra: (b, base) =>
@@ -92,13 +97,15 @@ export function toDocumentRules(): DocumentRule[] {
         }),
     },
     {
-      rule: '§2.4 GET /.well-known/mcp.json: tool manifest with tools',
+      id: 'DOC-5',
+      rule: 'GET /.well-known/mcp.json: tool manifest with tools',
       path: PATHS.mcpManifest,
       types: JSON_TYPES,
       schema: MCP_MANIFEST_SCHEMA,
     },
     {
-      rule: '§2.4 GET /.well-known/api-catalog.json: RFC 9727 linkset',
+      id: 'DOC-2',
+      rule: 'GET /.well-known/api-catalog.json: RFC 9727 linkset',
       path: PATHS.apiCatalogJson,
       types: ['application/linkset+json', 'application/json'],
       schema: LINKSET_SCHEMA,
@@ -110,20 +117,29 @@ export function toDocumentRules(): DocumentRule[] {
         }),
     },
     {
-      rule: '§2.4 GET /.well-known/oauth-protected-resource: RFC 9728 metadata',
+      id: 'DOC-3',
+      rule: 'GET /.well-known/oauth-protected-resource: RFC 9728 metadata',
       path: PATHS.protectedResource,
       types: JSON_TYPES,
       schema: PROTECTED_RESOURCE_SCHEMA,
     },
-    { rule: '§2.4 GET /mcp/tools.json: static tools/list catalog', path: PATHS.toolsJson, types: JSON_TYPES, schema: TOOLS_LIST_SCHEMA },
     {
-      rule: '§4.1 GET /llms.txt: agent index text',
+      id: 'DOC-6',
+      rule: 'GET /mcp/tools.json: static tools/list catalog',
+      path: PATHS.toolsJson,
+      types: JSON_TYPES,
+      schema: TOOLS_LIST_SCHEMA,
+    },
+    {
+      id: 'ENDPOINT-12',
+      rule: 'GET /llms.txt: agent index text',
       path: PATHS.llms,
       types: ['text/plain', 'text/markdown'],
       extra: (t) => checkLlmsText(String(t)),
     },
     {
-      rule: '§4.1 GET /install: installer script',
+      id: 'ENDPOINT-13',
+      rule: 'GET /install: installer script',
       path: PATHS.install,
       types: ['text/x-shellscript', 'application/x-sh', 'text/x-sh', 'text/plain'],
       extra: (t) => (String(t).startsWith('#!') ? [] : ['does not start with #!']),

@@ -11,25 +11,28 @@ export interface Probe {
   error?: string;
 }
 
-/** The outcome of one contract rule: pass, fail or skip, with the evidence that decided it. */
+/** The outcome of one check of a contract rule: pass, fail or skip, with the evidence that decided it. */
 export interface RuleResult {
+  /** The id of the rule in CONTRACT.md (e.g. `RPC-2`). */
+  id: string;
+  /** What was checked, in a few words (the path and method, for rules checked on both MCP paths). */
   rule: string;
   outcome: 'pass' | 'fail' | 'skip';
   evidence: string;
 }
 
-/** A passing rule with its evidence. */
-export const pass = (rule: string, evidence: string): RuleResult => ({ rule, outcome: 'pass', evidence });
+/** A passing check of rule `id` with its evidence. */
+export const pass = (id: string, rule: string, evidence: string): RuleResult => ({ id, rule, outcome: 'pass', evidence });
 
-/** A failing rule with its evidence. */
-export const fail = (rule: string, evidence: string): RuleResult => ({ rule, outcome: 'fail', evidence });
+/** A failing check of rule `id` with its evidence. */
+export const fail = (id: string, rule: string, evidence: string): RuleResult => ({ id, rule, outcome: 'fail', evidence });
 
-/** A rule that was not checked on purpose (e.g. external addresses with --skip-external). */
-export const skip = (rule: string, evidence: string): RuleResult => ({ rule, outcome: 'skip', evidence });
+/** A check of rule `id` that was not made on purpose (e.g. external addresses with --skip-external). */
+export const skip = (id: string, rule: string, evidence: string): RuleResult => ({ id, rule, outcome: 'skip', evidence });
 
-/** A rule that holds when no problems were found; otherwise fails listing them. */
-export function toResult(rule: string, problems: string[], evidence: string): RuleResult {
-  return problems.length === 0 ? pass(rule, evidence) : fail(rule, problems.join('; '));
+/** A check of rule `id` that holds when no problems were found; otherwise fails listing them. */
+export function toResult(id: string, rule: string, problems: string[], evidence: string): RuleResult {
+  return problems.length === 0 ? pass(id, rule, evidence) : fail(id, rule, problems.join('; '));
 }
 
 /** The media type of a probe, without parameters, lower-cased ('' when absent). */

@@ -3,7 +3,7 @@ import { getJson, type Fetch } from '../../runtime/oauth/fetch-json.ts';
 import { requireSecureUrl } from '../../runtime/oauth/secure-url.ts';
 
 /**
- * The hosted tool endpoint of a service: the `mcp` field of its health document (contract §2.1), else the
+ * The hosted tool endpoint of a service: the `mcp` field of its health document (contract HEALTH-1), else the
  * first remote of its tool manifest (`/.well-known/mcp.json`).
  */
 export async function discoverMcpUrl(fetcher: Fetch, baseUrl: string): Promise<URL> {

@@ -21,7 +21,7 @@ const parameter = z.strictObject({
 });
 
 /**
- * One row of the contract's endpoint table (`content/operations/<operationId>.yaml`):
+ * One row of the endpoint table (contract ENDPOINT-2 to ENDPOINT-13; `content/operations/<operationId>.yaml`):
  * an OpenAPI 3.1 operation plus its method, path and auth layer.
  */
 export const operationSchema = z
@@ -32,7 +32,7 @@ export const operationSchema = z
     summary: z.string().min(1).max(80),
     description: z.string().trim().min(20, 'describe the operation in at least 20 characters'),
     tags: z.array(z.string().min(1)).min(1),
-    // "none": public discovery; "tools-call": no credential except for JSON-RPC tools/call (contract §5).
+    // "none": public discovery; "tools-call": no credential except for JSON-RPC tools/call (contract AUTH-1, AUTH-2).
     auth: z.enum(['none', 'tools-call']),
     scopes: z.array(z.string()).default([]),
     parameters: z.array(parameter).default([]),

@@ -3,7 +3,7 @@ import { HEALTH_CHECK, toMcpPost, toRawRequest, type FuzzContext, type HostileCa
 
 const PATHS = ['/mcp', '/.well-known/mcp'];
 const GATED = ['tools/call', 'resources/subscribe', 'prompts/get', 'sampling/createMessage', 'completion/complete', 'logging/setLevel'];
-/** Resources no one may read without a token (contract §5: Lessons and the hosted functions are behind OAuth). */
+/** Resources no one may read without a token (contract AUTH-2: Lessons and the hosted functions are behind OAuth). */
 const PRIVATE_URIS = [
   'lessons://team/1',
   'skill://warden/../secrets',
@@ -25,7 +25,7 @@ const rpc = (message: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0
 const json = fc.jsonValue({ maxDepth: 3 });
 
 /**
- * JSON-RPC on both MCP paths (contract §4.2, §5): public methods pass without a token, everything else needs one;
+ * JSON-RPC on both MCP paths (contract RPC-2, RPC-3, AUTH-2): public methods pass without a token, everything else needs one;
  * what is not one JSON-RPC message is 400; over the body limit is 413; other HTTP methods 405; a foreign Origin
  * 403. The upstream (recording-upstream.ts) answers 200 to requests and 202 to notifications.
  */

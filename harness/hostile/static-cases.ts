@@ -61,7 +61,10 @@ const request = (name: string, raw: string | Buffer, expect: number[], head = fa
   forbidden: OUTSIDE,
 });
 
-/** Path traversal, encodings, methods and Accept headers on the static site (contract §4.3): never a file outside dist. */
+/**
+ * Path traversal, encodings, methods and Accept headers on the static site (contract NEGOTIATE-1, NEGOTIATE-2):
+ * never a file outside dist.
+ */
 export const staticCases: fc.Arbitrary<HostileCase> = fc.oneof(
   fc
     .tuple(fc.constantFrom(...KNOWN), fc.constantFrom('GET', 'HEAD'), fc.constantFrom(...ACCEPTS))

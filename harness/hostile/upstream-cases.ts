@@ -3,9 +3,9 @@ import { HEALTH_CHECK, toMcpPost, type FuzzContext, type HostileCase } from './c
 import { FAULTS, type Fault } from './recording-upstream.ts';
 
 /**
- * What the edge answers for each upstream fault (MCP contract §4.2; content/errors.yaml): unreachable or not HTTP →
- * 502, no headers in time → 504, a refusal → the gate's 401/403, the upstream's own status otherwise. A body that
- * fails after its headers can only be broken off.
+ * What the edge answers for each upstream fault (contract ENDPOINT-11: proxied to the hosted origin; the codes are in
+ * content/errors.yaml): unreachable or not HTTP → 502, no headers in time → 504, a refusal → the gate's 401/403, the
+ * upstream's own status otherwise. A body that fails after its headers can only be broken off.
  */
 const EXPECTED: Record<Fault, { expect: number[]; breaksOff?: boolean }> = {
   ok: { expect: [200] },

@@ -5,7 +5,7 @@ import { createProblemError } from '../errors/http-errors.ts';
 import { type Answer, toTextAnswer } from '../plan/plan.ts';
 import { DOCUMENT_METHODS, toDocumentOptions } from '../static/document-options.ts';
 
-/** The health document (contract §2.1), computed once from configuration. */
+/** The health document (contract HEALTH-1), computed once from configuration. */
 export function toHealthDocument(config: AppConfig): Record<string, string> {
   return {
     status: 'ok',
@@ -22,7 +22,7 @@ export function toHealthAnswer(config: AppConfig): Answer {
 }
 
 /**
- * Both health paths answer the same document (contract §9: the v1 path is an alias); OPTIONS says which methods
+ * Both health paths answer the same document (contract VERSION-1: the v1 path is an alias); OPTIONS says which methods
  * they take and answers a CORS preflight; any other method is a 405 problem.
  */
 export function createHealthRoute(config: AppConfig): (request: EdgeRequest) => Answer {

@@ -23,7 +23,7 @@ async function readText(files: SiteFiles, path: string): Promise<string | undefi
 /**
  * `GET /api/search?q=…`: the docs' pages and sections that answer a question (runtime/search), from the index the
  * build wrote beside the site, loaded once per process or isolate and kept (a failed load is tried again on the next
- * request). JSON by default, a numbered markdown list when Accept asks for markdown (contract §4.3's rule for pages),
+ * request). JSON by default, a numbered markdown list when Accept asks for markdown (contract NEGOTIATE-1's rule for pages),
  * both with `Vary: Accept` and the documents' short cache policy. A bad `q`, `limit` or `section` is a 400 problem
  * with its own code; a query that matches nothing is 200 with no results.
  */

@@ -17,7 +17,7 @@ function toErrorHeaders(error: HTTPError): HeaderRecord {
   return headers;
 }
 
-/** The RFC 9457 problem document for an error on `/api/*` (contract §7.1; codes from content/errors.yaml). */
+/** The RFC 9457 problem document for an error on `/api/*` (contract PROBLEM-1; codes from content/errors.yaml). */
 export function toProblemAnswer(config: AppConfig, error: HTTPError | undefined, instance: string): Answer {
   const data = (error && !error.unhandled ? (error.data ?? {}) : {}) as ErrorData;
   const status = error && !error.unhandled ? error.status : 500;

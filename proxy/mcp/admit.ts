@@ -22,7 +22,7 @@ export interface Admitted {
 }
 
 /**
- * The checks after the origin (contract §4.2), in order: read the message, check its headers, check the
+ * The checks after the origin (contract RPC-2 to RPC-4), in order: read the message, check its headers, check the
  * credential. Any refusal is an McpError carrying the message's id. Both the app's handler and the Node fast path
  * run exactly these, so the two can never judge one request differently.
  */

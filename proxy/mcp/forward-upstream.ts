@@ -52,7 +52,7 @@ export function toUpstreamFailure(error: UpstreamError, id: string | number | nu
     : new McpError('ERR_UPSTREAM_UNREACHABLE', 'The hosted tool endpoint could not be reached.', { id });
 }
 
-/** Where MCP requests go (contract §4.2: `<app_url>/mcp`). */
+/** Where MCP requests go (contract ENDPOINT-14: `<app_url>/mcp`). */
 export const toUpstreamUrl = (config: AppConfig): string => toUrl(config.appUrl, PATHS.mcp);
 
 /** The log's words for an upstream body that stalled past the idle limit. */

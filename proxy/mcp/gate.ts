@@ -37,7 +37,7 @@ export function toRefusal(
 }
 
 /**
- * Whether this request needs a credential. A POST does unless its message is public (contract §4.2 rule 3).
+ * Whether this request needs a credential. A POST does unless its message is public (contract RPC-3).
  * GET carries no method: it opens the legacy era's server stream, which an anonymous client that only lists tools
  * may open, so a token is checked only when one is sent. DELETE ends a session, and a session id is no credential
  * (MCP security best practices: sessions are not authentication), so it needs one.
@@ -48,7 +48,7 @@ export function needsToken(config: AppConfig, method: string, headers: HeaderLoo
 }
 
 /**
- * The auth gate (contract §4.2 rule 2, §5): no token where one is required → 401 with the resource_metadata
+ * The auth gate (contract RPC-2, AUTH-2): no token where one is required → 401 with the resource_metadata
  * challenge; a token is verified when verification is configured: invalid → 401 `invalid_token`, missing scope →
  * 403 `insufficient_scope` (MCP authorization); an unavailable key set → 503 with Retry-After, the token kept. Without a verifier the upstream, the same resource server,
  * verifies it. Where none is required, a stale token does not turn a public call into a refusal: it is not read.

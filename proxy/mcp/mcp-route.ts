@@ -21,7 +21,7 @@ export interface McpRouteDeps {
 export const MCP_METHODS = 'GET, POST, DELETE, OPTIONS';
 
 /**
- * The same-host MCP endpoint on `/mcp` and `/.well-known/mcp` (contract §4.2), in the steps it takes: check the
+ * The same-host MCP endpoint on `/mcp` and `/.well-known/mcp` (contract ENDPOINT-10, ENDPOINT-11), in the steps it takes: check the
  * origin, read the message, check its headers, check the credential (proxy/mcp/admit.ts), then plan the request to
  * `<app_url>/mcp`, which each door sends over its own transport. Every refusal is an McpError, answered by
  * proxy/mcp/failure-answer.ts.

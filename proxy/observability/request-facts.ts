@@ -4,7 +4,7 @@
  */
 export interface RequestFacts {
   requestId?: string;
-  /** The negotiated representation of a page (contract §4.3). */
+  /** The negotiated representation of a page (contract NEGOTIATE-1). */
   variant?: 'html' | 'markdown';
   /** The JSON-RPC method and, on tools/call, the tool name. */
   mcpMethod?: string;

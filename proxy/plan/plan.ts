@@ -16,11 +16,11 @@ export interface Answer {
   body: Uint8Array | ReadableStream<Uint8Array> | null;
   /** The entity tag of what is sent, for If-None-Match (RFC 9110 §13.1.2); absent, no answer is conditional. */
   etag?: string;
-  /** The negotiated representation of a page, for the access log (contract §4.3). */
+  /** The negotiated representation of a page, for the access log (contract NEGOTIATE-1). */
   variant?: 'html' | 'markdown';
 }
 
-/** A request for the upstream hosted tool endpoint (contract §4.2: `<app_url>/mcp`), and what its relayed answer needs. */
+/** A request for the upstream hosted tool endpoint (contract ENDPOINT-14: `<app_url>/mcp`), and what its relayed answer needs. */
 export interface Forward {
   kind: 'forward';
   method: string;

@@ -1,14 +1,14 @@
 import { parseAccept, toQuality } from '../../runtime/http/accept.ts';
 import { remembered } from '../../runtime/http/remembered.ts';
 
-/** The two representations of a page (contract §4.3). */
+/** The two representations of a page (contract NEGOTIATE-1, NEGOTIATE-2). */
 export type Variant = 'html' | 'markdown';
 
 /** What Accept alone says: a variant, or `open` when it names neither (no header, wildcards, other types). */
 export type AcceptChoice = Variant | 'open';
 
 /**
- * Chooses the variant of a negotiable page by Accept alone (contract §4.3; RFC 9110 §12.5.1):
+ * Chooses the variant of a negotiable page by Accept alone (contract NEGOTIATE-1; RFC 9110 §12.5.1):
  * markdown when `text/markdown` or `text/x-markdown` is listed with q ≥ the best HTML q (so equal-q
  * lists such as Claude Code's get markdown); `text/plain` only when HTML is acceptable too and text/plain
  * ranks strictly above it (so Axios gets HTML, and `text/plain` alone — an llms.txt scanner — gets the page

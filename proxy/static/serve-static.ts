@@ -51,7 +51,7 @@ function isMarkdownName(path: string): boolean {
 
 /**
  * Plans the answers for dist (from memory on Node, from the asset store in the worker): files, negotiated pages and
- * twins (contract §4.3), markdown or HTML 404s, OPTIONS and CORS preflights. Throws the problem errors of `/api/*`
+ * twins (contract NEGOTIATE-1, NEGOTIATE-2), markdown or HTML 404s, OPTIONS and CORS preflights. Throws the problem errors of `/api/*`
  * paths, which the route's error envelope renders.
  */
 export function createStaticPlanner(config: AppConfig, files: SiteFiles): StaticPlanner {

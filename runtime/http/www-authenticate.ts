@@ -13,7 +13,7 @@ export interface ChallengeParams {
  * carried no credential (RFC 6750 §3.1: no error code then), with the scope hint (MCP authorization).
  */
 export function toChallenge(params: ChallengeParams): string {
-  // The contract's form is `Bearer resource_metadata=<metadata_url>`: it leads, the rest follow.
+  // Contract RPC-2's form is `Bearer resource_metadata=<metadata_url>`: it leads, the rest follow.
   const parts = [`resource_metadata=${quote(params.resourceMetadata)}`];
   if (params.error) parts.push(`error=${quote(params.error)}`);
   if (params.description) parts.push(`error_description=${quote(params.description)}`);

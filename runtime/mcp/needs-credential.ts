@@ -12,11 +12,11 @@ export interface GateMessage {
 const READ_RESOURCE = 'resources/read';
 
 /**
- * Whether a message needs an OAuth Bearer token (contract §4.2 rules 2–3, §5): public methods and
+ * Whether a message needs an OAuth Bearer token (contract RPC-2, RPC-3, AUTH-2): public methods and
  * `notifications/*` pass; everything else, responses and id-less "notifications" of other methods
  * included (an id-less tools/call must not slip past), needs one. Deny by default, within a public method too:
  * `resources/read` is public for the resources anyone may read anyway (the published Agent Skills,
- * `publicResources`), and a read of any other (Lessons among them, contract §5) needs a token.
+ * `publicResources`), and a read of any other (Lessons among them, contract AUTH-2) needs a token.
  */
 export function needsCredential(message: GateMessage, publicMethods: readonly string[], publicResources: readonly string[] = []): boolean {
   if (message.method === undefined) return true;

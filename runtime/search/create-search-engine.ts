@@ -34,7 +34,7 @@ export interface SearchEngine {
  * `/api/search` without a server: the same parameter checks, index files, ranking, snippets and result objects,
  * reading the index with `fetchFile` (a path such as `/search-index/core.json` → its text, undefined when missing),
  * loaded on the first query and kept. `baseUrl` is the build's public origin, which the results' URLs name as the
- * endpoint's do. No Node built-ins: it runs in a browser (contract §4.3's search, on the client).
+ * endpoint's do. No Node built-ins: it runs in a browser (the edge's search, on the client).
  */
 export function createSearchEngine(baseUrl: string, fetchFile: (path: string) => Promise<string | undefined>): SearchEngine {
   let index: Promise<SearchIndex> | undefined;

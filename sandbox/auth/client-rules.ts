@@ -69,7 +69,7 @@ function scopeProblem(metadata: ClientMetadata, scopes: readonly string[]): stri
 /**
  * Why a self-registered client is refused, or undefined: it may sign people in (authorization code, refresh,
  * device grant) to loopback, https or private-use redirect URIs. A machine client (client_credentials) needs a
- * registration code: the code, not an open door, is how a workload gets a credential (contract §5 rule 2).
+ * registration code: the code, not an open door, is how a workload gets a credential (contract AUTH-4).
  */
 export function toPublicClientProblem(metadata: ClientMetadata, scopes: readonly string[]): string | undefined {
   const grants = asList(metadata.grant_types) ?? ['authorization_code'];
@@ -91,7 +91,7 @@ export function toPublicClientProblem(metadata: ClientMetadata, scopes: readonly
 
 /**
  * Why a registration with a registration code is refused, or undefined: the code registers a workload client,
- * confidential, with client_credentials only (contract §5 rule 2). A request for anything else is refused,
+ * confidential, with client_credentials only (contract AUTH-4). A request for anything else is refused,
  * never silently turned into a different client (RFC 7591 §3.2.2).
  */
 export function toWorkloadClientProblem(metadata: ClientMetadata, scopes: readonly string[]): string | undefined {

@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import { toSignInPage, type ScopeLine } from '../pages/auth-pages.ts';
 import { HTML_HEADERS } from '../pages/layout.ts';
 
-/** The account every human sign-in of the sandbox becomes: no account needed (contract §1). */
+/** The account every human sign-in of the sandbox becomes: no account needed (contract SERVICE-5). */
 export const DEMO_USER = 'demo-user';
 
 /** What the sign-in page shows besides the request itself. */

@@ -58,7 +58,7 @@ function toAuthInfo(token: string, claims: AccessToken): AuthInfo {
 
 const toId = (m: Message) => (m && (typeof m.id === 'string' || typeof m.id === 'number') ? m.id : null);
 
-/** Creates the gated endpoint: the content's public methods need no credential, everything else does (contract §5). */
+/** Creates the gated endpoint: the content's public methods need no credential, everything else does (contract RPC-3, AUTH-2). */
 export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
   const handler: McpHttpHandler = createMcpHandler(({ authInfo }) => createMcpServer(o, authInfo));
   const scopeOf = new Map(o.content.tools.map((t) => [t.name, t.scope]));
@@ -89,7 +89,7 @@ export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
           authInfo = toAuthInfo(authorization!.trim().replace(/^Bearer\s+/i, ''), claims);
         } catch (error) {
           if (!(error instanceof AuthError)) throw error;
-          // Contract §4.2 rule 2 and §7.2: the JSON-RPC refusal with one challenge naming the metadata.
+          // Contract RPC-2: the JSON-RPC refusal with one challenge naming the metadata.
           return refuse(toMcpAuthError(error, { resourceMetadata: o.resourceMetadataUrl, scopes, id: toId(gated) }));
         }
       }

@@ -35,7 +35,7 @@ function toErrorResult(message: string): CallToolResult {
   return { content: [{ type: 'text', text: message }], isError: true };
 }
 
-/** Builds one MCP server instance whose tools are exactly the content tools (no second list: contract §4.2 rule 1). */
+/** Builds one MCP server instance whose tools are exactly the content tools (no second list: contract RPC-1). */
 export function createMcpServer(deps: McpServerDeps, authInfo: AuthInfo | undefined): Server {
   const { content, data, store, validate, resources } = deps;
   const list = toToolsList(content.tools);
@@ -55,7 +55,7 @@ export function createMcpServer(deps: McpServerDeps, authInfo: AuthInfo | undefi
     return { contents: [{ uri, mimeType: found.resource.mimeType, text: found.text }] };
   });
 
-  // Contract §4.2 rule 1: tools/list lists the same tools as /mcp/tools.json.
+  // Contract RPC-1: tools/list lists the same tools as /mcp/tools.json.
   // Content schemas are validated JSON Schema objects (content-model/schemas/tool.ts), so the SDK's narrower type holds.
   server.setRequestHandler('tools/list', () => list as unknown as ListToolsResult);
 

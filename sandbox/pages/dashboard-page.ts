@@ -46,7 +46,7 @@ ${r.note ? `<dt>Note</dt><dd>${escapeHtml(r.note)}</dd>` : ''}
   return `<h2>Sign-off requests</h2>\n${decided}\n${list}`;
 }
 
-/** The demo dashboard: the place the docs send people for a registration code (contract §5 rule 2). */
+/** The demo dashboard: the place the docs send people for a registration code (contract AUTH-4). */
 export function toDashboardPage(view: DashboardView): string {
   if (!view.account) {
     const body = `<p>Sign in to get a registration code for a workload client.</p>

@@ -4,7 +4,7 @@ import { probe } from './probe.ts';
 const MODERN = '2026-07-28';
 const modernMeta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} };
 
-/** The JSON-RPC requests the verifier sends (contract §4.2), one object each. */
+/** The JSON-RPC requests the verifier sends (contract RPC-4 to RPC-8), one object each. */
 export const RPC_BODIES = {
   initialize: {
     jsonrpc: '2.0',

@@ -21,7 +21,7 @@ export interface VerifyOptions {
 /** The outcome of a run: the rule rows, or why the deployment could not be reached at all. */
 export type VerifyOutcome = { reachable: true; results: RuleResult[] } | { reachable: false; reason: string };
 
-/** Checks a running deployment at `baseUrl` against every rule of the contract and returns one row per rule. */
+/** Checks a running deployment at `baseUrl` against the rules of CONTRACT.md and returns one row per check, with its rule's id. */
 export async function runVerify(baseUrl: string, options: VerifyOptions = {}): Promise<VerifyOutcome> {
   const base = baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -63,10 +63,13 @@ export async function runVerify(baseUrl: string, options: VerifyOptions = {}): P
       postRpc(url, RPC_BODIES.toolsCall, { timeoutMs }),
     ]);
     results.push(
-      checkPublicMethod(path, 'initialize', init, (r) => (typeof r.protocolVersion === 'string' ? [] : ['result has no protocolVersion'])),
-      checkPublicMethod(path, 'ping', ping),
-      checkPublicMethod(path, 'tools/list', list, checkToolsResult),
-      checkPublicMethod(path, 'server/discover', discover, (r) =>
+      checkPublicMethod('RPC-3', path, 'initialize', init, (r) =>
+        typeof r.protocolVersion === 'string' ? [] : ['result has no protocolVersion'],
+      ),
+      checkPublicMethod('RPC-3', path, 'ping', ping),
+      checkPublicMethod('RPC-3', path, 'tools/list', list, checkToolsResult),
+      // SERVICE-3: the endpoint speaks MCP, whose 2026-07-28 handshake is server/discover (content/docs/versioning.md).
+      checkPublicMethod('SERVICE-3', path, 'server/discover', discover, (r) =>
         Array.isArray(r.supportedVersions) ? [] : ['result has no supportedVersions'],
       ),
       checkChallenge(path, call, base),
@@ -84,28 +87,34 @@ export async function runVerify(baseUrl: string, options: VerifyOptions = {}): P
   const tried = await probeLinks(named, base, { skipExternal: options.skipExternal ?? false, timeoutMs });
   const sameHost = (l: { link: { url: string } }) => isSameHost(l.link.url, base);
   const why = '--skip-external';
+  // ENDPOINT-1: an address a document names is one a client follows, so it answers; tool endpoints prove themselves
+  // with a credential-free initialize (ENDPOINT-14, RPC-3), authorization servers with their metadata (AUTH-6).
   results.push(
     checkLinks(
-      '§2.4 same-host addresses named answer 2xx',
+      'ENDPOINT-1',
+      'same-host addresses named answer 2xx',
       tried.filter((t) => t.link.kind === 'get' && sameHost(t)),
       why,
     ),
     checkLinks(
-      '§4.1 tool endpoints named answer initialize',
+      'ENDPOINT-14',
+      'tool endpoints named answer initialize',
       tried.filter((t) => t.link.kind === 'mcp'),
       why,
     ),
     checkLinks(
-      '§5 authorization servers named have metadata',
+      'AUTH-6',
+      'authorization servers named have metadata',
       tried.filter((t) => t.link.kind === 'issuer'),
       why,
     ),
     checkLinks(
+      'ENDPOINT-1',
       'other-origin addresses named answer 2xx',
       tried.filter((t) => t.link.kind === 'get' && !sameHost(t)),
       why,
     ),
   );
-  if (named.length === 0) results.push(toResult('addresses found in the documents', ['none found'], ''));
+  if (named.length === 0) results.push(toResult('ENDPOINT-1', 'addresses found in the documents', ['none found'], ''));
   return { reachable: true, results };
 }

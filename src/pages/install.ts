@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { getContent } from '../../content-model/content.ts';
 import { toInstaller } from '../../installers/to-installer.ts';
 
-/** `/install` (contract §4.1): the CLI installer script, its site facts filled in from content. */
+/** `/install` (contract ENDPOINT-13): the CLI installer script, its site facts filled in from content. */
 export const GET: APIRoute = () => {
   // The build runs from the project root; Astro bundles this file, so import.meta.url would not point at src/.
   const template = readFileSync(resolve('installers/install.sh'), 'utf8');

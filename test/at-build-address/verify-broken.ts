@@ -44,19 +44,19 @@ describe('a broken deployment', () => {
     it('reports exactly the broken rules as failures, with evidence', async () => {
       const outcome = await runVerify(broken.url, { skipExternal: true });
       if (!outcome.reachable) throw new Error(outcome.reason);
-      const failed = Object.fromEntries(outcome.results.filter((r) => r.outcome === 'fail').map((r) => [r.rule, r.evidence]));
+      const failed = Object.fromEntries(outcome.results.filter((r) => r.outcome === 'fail').map((r) => [`${r.id} ${r.rule}`, r.evidence]));
       expect(Object.keys(failed).sort()).toEqual([
-        '§4.2 /.well-known/mcp tools/call without a token: 401 + challenge',
-        '§4.2 /.well-known/mcp tools/list equals /mcp/tools.json',
-        '§4.2 /mcp tools/list equals /mcp/tools.json',
-        '§4.3 Accept: text/markdown on /docs/overview: markdown, Vary: Accept',
-        '§7.2 GET unknown /api/*: 404 problem envelope',
-        '§9 GET /api/v1/health: identical to /api/health',
+        'NEGOTIATE-1 Accept: text/markdown on /docs/overview: markdown, Vary: Accept',
+        'PROBLEM-2 GET unknown /api/*: 404 problem envelope',
+        'RPC-1 /.well-known/mcp tools/list equals /mcp/tools.json',
+        'RPC-1 /mcp tools/list equals /mcp/tools.json',
+        'RPC-2 /.well-known/mcp tools/call without a Bearer token: 401 + challenge',
+        'VERSION-1 GET /api/v1/health: identical to /api/health',
       ]);
-      expect(failed['§9 GET /api/v1/health: identical to /api/health']).toContain('bodies differ');
-      expect(failed['§7.2 GET unknown /api/*: 404 problem envelope']).toMatch(/content-type "application\/json".*resolution/);
-      expect(failed['§4.2 /.well-known/mcp tools/call without a token: 401 + challenge']).toContain('realm=\\"warden');
-      expect(failed['§4.2 /mcp tools/list equals /mcp/tools.json']).toMatch(/only in tools\/list \[\w+\]/);
+      expect(failed['VERSION-1 GET /api/v1/health: identical to /api/health']).toContain('bodies differ');
+      expect(failed['PROBLEM-2 GET unknown /api/*: 404 problem envelope']).toMatch(/content-type "application\/json".*resolution/);
+      expect(failed['RPC-2 /.well-known/mcp tools/call without a Bearer token: 401 + challenge']).toContain('realm=\\"warden');
+      expect(failed['RPC-1 /mcp tools/list equals /mcp/tools.json']).toMatch(/only in tools\/list \[\w+\]/);
     });
 
     it('the CLI exits 1 and prints FAIL rows', async () => {
@@ -65,7 +65,7 @@ describe('a broken deployment', () => {
         (e: { code: number; stdout: string }) => e,
       );
       expect(error?.code).toBe(1);
-      expect(error?.stdout).toMatch(/FAIL/);
+      expect(error?.stdout).toMatch(/^VERSION-1 +GET \/api\/v1\/health: identical to \/api\/health +FAIL /m);
       expect(error?.stdout).toMatch(/6 failed/);
     });
   });

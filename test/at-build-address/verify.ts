@@ -17,24 +17,28 @@ describe('the local deployment', () => {
     await local?.close();
   });
 
-  const failures = (results: RuleResult[]) => results.filter((r) => r.outcome === 'fail').map((r) => `${r.rule}: ${r.evidence}`);
+  const failures = (results: RuleResult[]) => results.filter((r) => r.outcome === 'fail').map((r) => `${r.id} ${r.rule}: ${r.evidence}`);
+  const named = (r: RuleResult) => `${r.id} ${r.rule}`;
 
   describe('npm run verify against the local deployment (edge server in front of the sandbox)', () => {
-    it('passes every rule of the contract, with only other-origin addresses skipped under --skip-external', async () => {
+    it('passes every check of the CONTRACT.md rules, with only other-origin addresses skipped under --skip-external', async () => {
       const outcome = await runVerify(local.baseUrl, { skipExternal: true });
       if (!outcome.reachable) throw new Error(outcome.reason);
       expect(failures(outcome.results)).toEqual([]);
-      expect(outcome.results.filter((r) => r.outcome === 'skip').map((r) => r.rule)).toEqual([
-        '§5 authorization servers named have metadata', // the sandbox issuer is another origin
-        'other-origin addresses named answer 2xx',
+      expect(outcome.results.filter((r) => r.outcome === 'skip').map(named)).toEqual([
+        'AUTH-6 authorization servers named have metadata', // the sandbox issuer is another origin
+        'ENDPOINT-1 other-origin addresses named answer 2xx',
       ]);
-      const rules = outcome.results.map((r) => r.rule).join('\n');
+      const rules = outcome.results.map(named).join('\n');
       for (const part of [
-        '/api/v1/health',
-        'unknown /api/*',
-        'Accept: text/markdown',
-        '/.well-known/mcp tools/call',
-        '/mcp tools/list equals',
+        'VERSION-1 GET /api/v1/health',
+        'PROBLEM-2 GET unknown /api/*',
+        'NEGOTIATE-1 Accept: text/markdown',
+        'NEGOTIATE-2 GET /docs/',
+        'RPC-2 /.well-known/mcp tools/call',
+        'RPC-1 /mcp tools/list equals',
+        'RPC-3 /.well-known/mcp ping',
+        'HEALTH-1 GET /api/health',
       ]) {
         expect(rules).toContain(part);
       }
@@ -43,10 +47,10 @@ describe('the local deployment', () => {
     it('tries other-origin addresses without the flag: the sandbox answers, the example release host does not exist', async () => {
       const outcome = await runVerify(local.baseUrl, { timeoutMs: 5_000 });
       if (!outcome.reachable) throw new Error(outcome.reason);
-      const byRule = new Map(outcome.results.map((r) => [r.rule, r]));
-      expect(byRule.get('§4.1 tool endpoints named answer initialize')?.evidence).toContain(`${local.sandbox.url}/mcp`);
-      expect(byRule.get('§5 authorization servers named have metadata')?.outcome).toBe('pass');
-      const external = byRule.get('other-origin addresses named answer 2xx')!;
+      const byRule = new Map(outcome.results.map((r) => [named(r), r]));
+      expect(byRule.get('ENDPOINT-14 tool endpoints named answer initialize')?.evidence).toContain(`${local.sandbox.url}/mcp`);
+      expect(byRule.get('AUTH-6 authorization servers named have metadata')?.outcome).toBe('pass');
+      const external = byRule.get('ENDPOINT-1 other-origin addresses named answer 2xx')!;
       expect(external.outcome).toBe('fail');
       expect(external.evidence).toContain('releases.warden.example');
       expect(failures(outcome.results)).toHaveLength(1);
@@ -54,7 +58,8 @@ describe('the local deployment', () => {
 
     it('the CLI prints the table and exits 0', async () => {
       const { stdout } = await run(process.execPath, ['scripts/verify.ts', local.baseUrl, '--offline']);
-      expect(stdout).toMatch(/RULE\s+RESULT\s+EVIDENCE/);
+      expect(stdout).toMatch(/^ID\s+RULE\s+RESULT\s+EVIDENCE$/m);
+      expect(stdout).toMatch(/^RPC-2 +\/mcp tools\/call without a Bearer token: 401 \+ challenge +PASS /m);
       expect(stdout).toMatch(/\d+ rules: \d+ passed, 0 failed, 2 skipped/);
     });
 

@@ -22,6 +22,7 @@ interface Operation {
 }
 type Doc = {
   openapi: string;
+  webhooks?: Record<string, unknown>;
   paths: Record<string, Record<string, Operation>>;
   components: {
     schemas: Record<string, Schema>;
@@ -33,20 +34,20 @@ const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({ path, method, op })),
 );
 
-// Contract §4.1, every row of the endpoint table.
+// Every row of the contract's endpoint table, by its id.
 const CONTRACT_ROWS = [
-  ['get', '/openapi.json'],
-  ['get', '/api/health'],
-  ['get', '/api/v1/health'],
-  ['get', '/api/catalog'],
-  ['get', '/.well-known/mcp.json'],
-  ['get', '/.well-known/api-catalog.json'],
-  ['get', '/.well-known/oauth-protected-resource'],
-  ['get', '/mcp/tools.json'],
-  ['post', '/mcp'],
-  ['post', '/.well-known/mcp'],
-  ['get', '/llms.txt'],
-  ['get', '/install'],
+  ['ENDPOINT-2', 'get', '/openapi.json'],
+  ['ENDPOINT-3', 'get', '/api/health'],
+  ['ENDPOINT-4', 'get', '/api/v1/health'],
+  ['ENDPOINT-5', 'get', '/api/catalog'],
+  ['ENDPOINT-6', 'get', '/.well-known/mcp.json'],
+  ['ENDPOINT-7', 'get', '/.well-known/api-catalog.json'],
+  ['ENDPOINT-8', 'get', '/.well-known/oauth-protected-resource'],
+  ['ENDPOINT-9', 'get', '/mcp/tools.json'],
+  ['ENDPOINT-10', 'post', '/mcp'],
+  ['ENDPOINT-11', 'post', '/.well-known/mcp'],
+  ['ENDPOINT-12', 'get', '/llms.txt'],
+  ['ENDPOINT-13', 'get', '/install'],
 ] as const;
 
 const run = (cmd: string, args: string[]) => {
@@ -66,13 +67,13 @@ const run = (cmd: string, args: string[]) => {
 };
 
 describe('/openapi.json', () => {
-  it('is OpenAPI 3.1 (contract §9)', () => expect(doc.openapi).toMatch(/^3\.1\.\d+$/));
+  it('is OpenAPI 3.1 (contract VERSION-2)', () => expect(doc.openapi).toMatch(/^3\.1\.\d+$/));
 
-  it.each(CONTRACT_ROWS)('§4.1: documents %s %s', (method, path) => {
+  it.each(CONTRACT_ROWS)('%s: documents %s %s', (_id, method, path) => {
     expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
 
-  it('§2.4: every operation has a unique operationId, a description and response schemas', () => {
+  it('DOC-1: every operation has a unique operationId, a description and response schemas', () => {
     const ids = operations.map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { op } of operations) {
@@ -83,7 +84,7 @@ describe('/openapi.json', () => {
     }
   });
 
-  it('§2.1: the health response schema has exactly the five string fields', () => {
+  it('HEALTH-1: the health response schema has exactly the five string fields', () => {
     const health = doc.components.schemas.Health;
     expect(Object.keys(health.properties!).sort()).toEqual(['docs', 'mcp', 'openapi', 'product', 'status']);
     expect(health.required!.sort()).toEqual(['docs', 'mcp', 'openapi', 'product', 'status']);
@@ -91,7 +92,7 @@ describe('/openapi.json', () => {
     expect(doc.paths['/api/health']!.get!.responses['200'].content!['application/json'].schema!.$ref).toBe('#/components/schemas/Health');
   });
 
-  it('§4.2 rule 2: POST /mcp and /.well-known/mcp document the 401 with its WWW-Authenticate header', () => {
+  it('RPC-2, RPC-4: POST /mcp and /.well-known/mcp document the 401 with its WWW-Authenticate header, and a JSON-RPC request body', () => {
     for (const path of ['/mcp', '/.well-known/mcp']) {
       const op = doc.paths[path]!.post!;
       expect(op.responses['401'].headers!['WWW-Authenticate'].required).toBe(true);
@@ -99,13 +100,15 @@ describe('/openapi.json', () => {
     }
   });
 
-  it('§5: an OAuth 2 scheme with warden:access on tool calls; discovery needs none', () => {
+  it('AUTH-1, AUTH-2, AUTH-7: an OAuth 2 scheme with warden:access on tool calls; discovery needs none', () => {
     const [name, scheme] = Object.entries(doc.components.securitySchemes)[0]!;
     expect(scheme.type).toBe('oauth2');
     expect(Object.keys(scheme.flows.clientCredentials.scopes)).toContain('warden:access');
     expect(doc.paths['/mcp']!.post!.security).toContainEqual({ [name]: ['warden:access'] });
     expect(doc.paths['/api/health']!.get!.security).toEqual([]);
   });
+
+  it('EVENT-1: describes no outbound webhooks', () => expect(doc.webhooks).toBeUndefined());
 
   it('has zero errors from redocly lint (telemetry off)', () => {
     const { code, out } = run('npx', ['redocly', 'lint', '--config', 'redocly.yaml', '--format=stylish', `${DIST}/openapi.json`]);

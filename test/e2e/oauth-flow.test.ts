@@ -104,7 +104,7 @@ async function callEveryExample(client: Caller, tools: ReturnType<typeof readCon
 describe.each(['/mcp', '/.well-known/mcp'])('the whole system at %s', (path) => {
   const tools = readContent(getContentDir(), {}).tools;
 
-  it('§4.2 rule 1: tools/list lists the same tools as GET /mcp/tools.json', async () => {
+  it('RPC-1: tools/list lists the same tools as GET /mcp/tools.json', async () => {
     const served = await fetch(`${baseUrl}${PATHS.toolsJson}`);
     expect(served.status).toBe(200);
     const { tools: listed } = (await served.json()) as { tools: unknown[] };
@@ -120,7 +120,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('the whole system at %s', (path) => 
     }
   });
 
-  it('v1 (legacy) SDK: lists the content tools; tools/call needs a token; with one from the challenge, every tool works', async () => {
+  it('RPC-8, AUTH-6: v1 (legacy) SDK: lists the content tools; tools/call needs a token; with one from the challenge, every tool works', async () => {
     const anonymous = new ClientV1({ name: 'e2e-v1', version: '0.0.1' });
     await anonymous.connect(new TransportV1(new URL(`${baseUrl}${path}`)));
     expect((await anonymous.listTools()).tools).toEqual(toToolsList(tools).tools);

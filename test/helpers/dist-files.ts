@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { REWRITES } from '../../facts/paths.ts';
 import { DIST } from './built-site.ts';
 
-/** Paths answered by the edge server, not by a built file (contract §4.1). */
+/** Paths answered by the edge server, not by a built file (contract ENDPOINT-3, ENDPOINT-4, ENDPOINT-10, ENDPOINT-11). */
 export const DYNAMIC_PATHS = new Set(['/api/health', '/api/v1/health', '/api/search', '/mcp', '/.well-known/mcp']);
 
 /** The built file that a public path is served from, or undefined (the static resolution a CDN applies). */

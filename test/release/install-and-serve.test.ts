@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('install → register → warden mcp', () => {
-  it('curl | sh installs a working warden into ~/.local/bin whose --version is the content version, checked against its pin', async () => {
+  it('SERVICE-6: curl | sh installs a working warden into ~/.local/bin whose --version is the content version, checked against its pin', async () => {
     const installed = await run('sh', ['-c', `curl -fsSL ${system.baseUrl}${PATHS.install} | sh`], { env: home.env, timeoutMs: 60_000 });
     expect(installed.code, installed.stderr).toBe(0);
     // The release the site pins, from its own folder, verified against the SHA-256 the installer carries.
@@ -50,7 +50,7 @@ describe('install → register → warden mcp', () => {
     expect((await run(warden, ['--version'], { env: home.env })).stdout).toBe(`${BINARY} ${TEST_SITE.product.version}\n`);
   });
 
-  it('admin register --code stores a workload client (0700 folder, 0600 file) and prints its id, never the secret', async () => {
+  it('AUTH-4: admin register --code stores a workload client (0700 folder, 0600 file) and prints its id, never the secret', async () => {
     const registered = await run(warden, ['admin', 'register', '--code', await system.mintCode()], { env: env() });
     expect(registered.code, registered.stderr).toBe(0);
     const file = readCredentials(home.configDir)!;

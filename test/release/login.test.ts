@@ -33,7 +33,7 @@ async function login(finish: (authorizationUrl: string, login: ReturnType<typeof
   return { code: await process.exit, stdout: process.stdout(), stderr: process.stderr() };
 }
 
-describe('warden login', () => {
+describe('warden login (contract AUTH-5)', () => {
   it('follows the loopback redirect on an ephemeral port (RFC 8252 §7.3) and stores a refresh token', async () => {
     const done = await login(async (url) => {
       const callback = await signInOverHttp(url);

@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('the worker bundle on workerd', () => {
-  it('§2.1: GET /api/health answers the health document, never cached', async () => {
+  it('HEALTH-1: GET /api/health answers the health document, never cached', async () => {
     const res = await get('/api/health');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
@@ -65,7 +65,7 @@ describe('the worker bundle on workerd', () => {
     });
   });
 
-  it('§7.2: an unknown /api/ path → 404 problem+json', async () => {
+  it('PROBLEM-2: an unknown /api/ path → 404 problem+json', async () => {
     const res = await get('/api/v9/widgets');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
@@ -78,7 +78,7 @@ describe('the worker bundle on workerd', () => {
     });
   });
 
-  it('§4.3: Accept: text/markdown on a page → its twin, with Vary: Accept and the canonical link', async () => {
+  it('NEGOTIATE-1: Accept: text/markdown on a page → its twin, with Vary: Accept and the canonical link', async () => {
     const res = await get('/docs/overview', { headers: { accept: 'text/markdown' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
@@ -182,7 +182,7 @@ describe('the worker bundle on workerd', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(DIST, PATHS.faviconIco.slice(1))))).toBe(true);
   });
 
-  it('§4.2: POST /mcp tools/list passes without a token and is forwarded byte for byte to <APP_URL>/mcp', async () => {
+  it('RPC-3: POST /mcp tools/list passes without a token and is forwarded byte for byte to <APP_URL>/mcp', async () => {
     const before = upstream.requests.length;
     const body = rpc(1, 'tools/list');
     const res = await get('/mcp', { method: 'POST', headers: mcpHeaders, body });
@@ -194,7 +194,7 @@ describe('the worker bundle on workerd', () => {
     expect(seen[0]!.body).toBe(body);
   });
 
-  it("§4.2 rule 2: tools/call without a token → 401 naming this host's resource metadata", async () => {
+  it("RPC-2: tools/call without a token → 401 naming this host's resource metadata", async () => {
     const res = await get('/mcp', { method: 'POST', headers: mcpHeaders, body: rpc(2, 'tools/call', { name: 'list_workflows' }) });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${METADATA}", scope="warden:access"`);

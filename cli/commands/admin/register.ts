@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { withBaseUrl, type Factory } from '../../factory.ts';
 import { loadCores } from '../../load-cores.ts';
 
-/** `warden admin register --code <CODE>`: a workload OAuth client from a registration code (contract §5 rule 2). */
+/** `warden admin register --code <CODE>`: a workload OAuth client from a registration code (contract AUTH-4). */
 export function createRegisterCommand(f: Factory): Command {
   return withBaseUrl(new Command('register'), f)
     .description('register a workload OAuth client with a registration code from the dashboard, and store its credentials')

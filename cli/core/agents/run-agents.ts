@@ -37,7 +37,7 @@ export function selectAgents(run: Pick<AgentRun, 'place' | 'agentIds'>): Agent[]
   return found;
 }
 
-/** The remote endpoint of this install (contract §2.1: the same-host MCP path), where agents sign in with OAuth. */
+/** The remote endpoint of this install (contract ENDPOINT-10: the same-host MCP path), where agents sign in with OAuth. */
 function toHttpTarget(run: AgentRun): Target {
   return { transport: 'http', url: `${run.baseUrl}${PATHS.mcp}` };
 }

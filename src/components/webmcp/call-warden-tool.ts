@@ -1,5 +1,5 @@
 // A Warden tool called by an agent in the browser, as the Try it panel calls it: a tools/call to the same-host
-// endpoint with the token of the person's own sign-in, never another credential (contract: tool calls need OAuth).
+// endpoint with the token of the person's own sign-in, never another credential (contract AUTH-2: tool calls need OAuth).
 import type { WardenWebMcpTool } from '../../../documents/to-webmcp-tools.ts';
 import { toEventData } from '../../../runtime/try-it/read-response.ts';
 import { forgetToken, readToken } from '../try-it/held-token.ts';

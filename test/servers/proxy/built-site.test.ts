@@ -26,7 +26,7 @@ describe('the edge server over the real build', () => {
     [PATHS.llmsFull, 'text/plain; charset=utf-8'],
     [PATHS.install, 'text/x-shellscript; charset=utf-8'],
     [PATHS.installPs1, 'text/plain; charset=utf-8'],
-  ])('§4.1: GET %s → 200 %s', async (path, type) => {
+  ])('GET %s → 200 %s (the endpoint table, ENDPOINT-2 to ENDPOINT-13, and the documents beside it)', async (path, type) => {
     const res = await app.request(path);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
@@ -36,20 +36,23 @@ describe('the edge server over the real build', () => {
     expect((await (await app.request(PATHS.protectedResource)).json()).resource).toBe(BASE_URL);
   });
 
-  it.each(pages)('§4.3: %s is HTML by default and markdown with Accept: text/markdown or .md, with Vary: Accept', async (page) => {
-    const html = await app.request(page);
-    expect(html.status).toBe(200);
-    expect(html.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(html.headers.get('vary')).toMatch(/Accept/);
-    const negotiated = await app.request(page, { headers: { accept: 'text/markdown' } });
-    const appended = await app.request(toTwinPath(page));
-    for (const md of [negotiated, appended]) {
-      expect(md.status).toBe(200);
-      expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    }
-    expect(negotiated.headers.get('vary')).toMatch(/Accept/);
-    expect(await negotiated.text()).toBe(await appended.text());
-  });
+  it.each(pages)(
+    'NEGOTIATE-1, NEGOTIATE-2: %s is HTML by default and markdown with Accept: text/markdown or .md, with Vary: Accept',
+    async (page) => {
+      const html = await app.request(page);
+      expect(html.status).toBe(200);
+      expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(html.headers.get('vary')).toMatch(/Accept/);
+      const negotiated = await app.request(page, { headers: { accept: 'text/markdown' } });
+      const appended = await app.request(toTwinPath(page));
+      for (const md of [negotiated, appended]) {
+        expect(md.status).toBe(200);
+        expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      }
+      expect(negotiated.headers.get('vary')).toMatch(/Accept/);
+      expect(await negotiated.text()).toBe(await appended.text());
+    },
+  );
 
   it('answers an unknown page with the 404 page, as markdown when asked', async () => {
     const html = await app.request('/docs/nope');

@@ -6,7 +6,7 @@ import { BASE_URL, createRecordingForward, createTestApp, createTestConfig } fro
 import { startUpstream, type TestUpstream } from '../../helpers/proxy/upstream.ts';
 
 // The gate opens `resources/read` without a token for the published Agent Skills only: a read of any other resource
-// (contract §5: Lessons and the hosted functions are behind OAuth) is refused at the edge and never reaches the
+// (contract AUTH-2: Lessons and the hosted functions are behind OAuth) is refused at the edge and never reaches the
 // upstream, on both doors.
 const SKILL = 'skill://warden/SKILL.md';
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

@@ -31,7 +31,7 @@ describe('static files from dist', () => {
     expect(res.headers.get('content-type')).toBe(type);
   });
 
-  it('§2.4: the protected-resource metadata is served at its extension-less path (REWRITES)', async () => {
+  it('DOC-3: the protected-resource metadata is served at its extension-less path (REWRITES)', async () => {
     const res = await app.request('/.well-known/oauth-protected-resource');
     expect(await res.json()).toEqual({ resource: 'https://warden.example' });
   });

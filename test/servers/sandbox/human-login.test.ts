@@ -54,7 +54,7 @@ async function redeem(options: Parameters<typeof authorize>[0] = {}) {
   return { tokens, metadata };
 }
 
-describe("the CLI's public client signs a person in through the sign-in page", () => {
+describe("the CLI's public client signs a person in through the sign-in page (contract AUTH-5)", () => {
   it('gets an access token for the base URL as demo-user, and a refresh token, then calls a tool', async () => {
     const { tokens } = await redeem();
     const claims = claimsOf(tokens.access_token);

@@ -121,7 +121,7 @@ describe('open dynamic registration (RFC 7591) of clients that sign people in', 
   });
 });
 
-describe('a registration code registers a workload client, and nothing else', () => {
+describe('a registration code registers a workload client, and nothing else (contract AUTH-4)', () => {
   it('gives a confidential client_credentials client with a secret, once', async () => {
     const code = await sandbox.mintRegistrationCode();
     const { status, body } = await register({ client_name: 'ci', grant_types: ['client_credentials'] }, code);

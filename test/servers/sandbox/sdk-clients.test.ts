@@ -50,7 +50,7 @@ describe('the official SDK clients against the sandbox', () => {
     });
     expect(response.status).toBe(401);
     const challenge = response.headers.get('www-authenticate') ?? '';
-    // Contract §4.2 rule 2; RFC 6750 §3.1: no error code when no credential was sent.
+    // Contract RPC-2; RFC 6750 §3.1: no error code when no credential was sent.
     expect(challenge).toMatch(/^Bearer resource_metadata="[^"]+"/);
     expect(challenge).not.toContain('error=');
     const metadataUrl = /resource_metadata="([^"]+)"/.exec(challenge)![1]!;
@@ -69,7 +69,8 @@ describe('the official SDK clients against the sandbox', () => {
     expect(jwks.keys[0]).not.toHaveProperty('d');
   });
 
-  it('initialize, ping and tools/list need no credential (contract §5)', async () => {
+  it('initialize, ping and tools/list need no credential (contract RPC-3, AUTH-1), with the params of RPC-5 to RPC-7', async () => {
+    // RPC-5, VERSION-3: the client chooses a dated protocolVersion; RPC-6: ping needs no params; RPC-7: tools/list takes {}.
     const init = await postMcp(sandbox.url, {
       jsonrpc: '2.0',
       id: 1,
@@ -80,5 +81,7 @@ describe('the official SDK clients against the sandbox', () => {
     expect(init.headers.get('mcp-session-id')).toBeNull();
     const ping = await postMcp(sandbox.url, { jsonrpc: '2.0', id: 2, method: 'ping' });
     expect(ping.status).toBe(200);
+    const list = await postMcp(sandbox.url, { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
+    expect(list.status).toBe(200);
   });
 });

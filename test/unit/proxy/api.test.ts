@@ -6,8 +6,8 @@ const dist = createFixtureDist();
 const app = createTestApp({ files: loadFiles(dist.dir) });
 afterAll(() => dist.remove());
 
-describe('§2.1 health document', () => {
-  it('§9: GET /api/health and GET /api/v1/health return the same document, never cached', async () => {
+describe('HEALTH-1 health document', () => {
+  it('VERSION-1: GET /api/health and GET /api/v1/health return the same document, never cached', async () => {
     const a = await app.request('/api/health');
     const b = await app.request('/api/v1/health');
     expect(a.status).toBe(200);
@@ -48,8 +48,8 @@ describe('§2.1 health document', () => {
   });
 });
 
-describe('§7 problem envelope', () => {
-  it('§7.2: GET of an unknown /api/* path → 404 problem document with title Not Found, code not_found, instance = path', async () => {
+describe('PROBLEM-1 problem envelope', () => {
+  it('PROBLEM-2: GET of an unknown /api/* path → 404 problem document with title Not Found, code not_found, instance = path', async () => {
     const res = await app.request('/api/v9/widgets');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
@@ -64,7 +64,7 @@ describe('§7 problem envelope', () => {
     });
   });
 
-  it('§7.1: the problem document is also returned for other methods and odd paths under /api/', async () => {
+  it('PROBLEM-1: the problem document is also returned for other methods and odd paths under /api/', async () => {
     for (const [path, method] of [
       ['/api/nope', 'POST'],
       ['/api/%E0%A4%A', 'GET'],

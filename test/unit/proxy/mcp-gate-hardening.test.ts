@@ -68,7 +68,7 @@ describe('the gate cannot be slipped past', () => {
     expect((await post(body)).status).toBe(401);
   });
 
-  it('§4.2 rule 3: a stale token does not turn a public method into a refusal', async () => {
+  it('RPC-3: a stale token does not turn a public method into a refusal', async () => {
     const expired = await signToken(keys, { iss: ISSUER, aud: BASE_URL, scope: 'warden:access', exp: nowSec - 60 });
     const res = await post(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), {
       authorization: `Bearer ${expired}`,
@@ -127,7 +127,7 @@ describe('the gate cannot be slipped past', () => {
   });
 });
 
-describe('§5 rule 1: no long-lived raw API key exists; none can be supplied', () => {
+describe('AUTH-3: no long-lived raw API key exists; none can be supplied', () => {
   it.each([
     ['an X-API-Key header', { 'x-api-key': 'wk_live_123' }],
     ['Authorization: ApiKey', { authorization: 'ApiKey wk_live_123' }],

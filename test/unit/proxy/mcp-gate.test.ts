@@ -26,8 +26,8 @@ beforeAll(async () => {
   app = createTestApp({ files: new Map(), forward, getKey: keys.getKey, now: () => NOW });
 });
 
-describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (path) => {
-  it('§4.2 rule 2: tools/call without a Bearer token → 401 with WWW-Authenticate resource_metadata', async () => {
+describe.each(['/mcp', '/.well-known/mcp'])('the JSON-RPC endpoint on %s (ENDPOINT-10, ENDPOINT-11)', (path) => {
+  it('RPC-2: tools/call without a Bearer token → 401 with WWW-Authenticate resource_metadata', async () => {
     const before = seen.length;
     const res = await post(path, rpc('tools/call', { params: { name: 'x', arguments: {} } }));
     expect(res.status).toBe(401);
@@ -44,7 +44,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     ['resources/list', {}],
     ['resources/read', { uri: toSkillUri('warden') }],
     ['server/discover', {}],
-  ])('§4.2 rule 3: %s needs no credential and is forwarded', async (method, params) => {
+  ])('RPC-3: %s needs no credential and is forwarded', async (method, params) => {
     const res = await post(path, rpc(method, { params }));
     expect(res.status).toBe(200);
     expect(seen.at(-1)!.url).toBe(`${APP_URL}/mcp`);
@@ -72,13 +72,13 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     ['{"id":1,"method":"ping"}'],
     ['{"jsonrpc":"2.0","id":1,"method":5}'],
     ['{"jsonrpc":"2.0","id":{},"method":"ping"}'],
-  ])('not a JSON-RPC request object (%s) → 400 -32600', async (body) => {
+  ])('RPC-4: not a JSON-RPC request object (%s) → 400 -32600', async (body) => {
     const res = await post(path, body);
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe(-32600);
   });
 
-  it('a batch is refused with 400 -32600, so no tools/call is smuggled past the gate', async () => {
+  it('RPC-4: a batch is refused with 400 -32600 (one request object), so no tools/call is smuggled past the gate', async () => {
     const before = seen.length;
     const res = await post(path, `[${rpc('tools/list')},${rpc('tools/call')}]`);
     expect(res.status).toBe(400);
@@ -86,7 +86,7 @@ describe.each(['/mcp', '/.well-known/mcp'])('§4.2 JSON-RPC endpoint on %s', (pa
     expect(seen.length).toBe(before);
   });
 
-  it('a valid token with the warden:access scope passes tools/call, and the upstream gets it', async () => {
+  it('RPC-8: a valid token with the warden:access scope passes tools/call, and the upstream gets it', async () => {
     const token = await good();
     const res = await post(path, rpc('tools/call'), { authorization: `Bearer ${token}` });
     expect(res.status).toBe(200);

@@ -70,14 +70,14 @@ const AGENTS: [string, string, string | null, 'html' | 'markdown'][] = [
   ['no User-Agent', '', null, 'html'],
 ];
 
-describe('§4.3 content negotiation: AI agents that name themselves in User-Agent', () => {
+describe('content negotiation beyond NEGOTIATE-1: AI agents that name themselves in User-Agent', () => {
   const isAiAgent = toAiAgentTest(toAiAgentPatterns(crawlers));
   it.each(AGENTS)('%s → %s', (_name, userAgent, accept, variant) => {
     expect(toPageVariant(accept, userAgent, isAiAgent)).toBe(variant);
   });
 });
 
-describe('§4.3 content negotiation: Accept headers of real clients', () => {
+describe('NEGOTIATE-1 content negotiation: Accept headers of real clients', () => {
   it.each(CLIENTS)('%s (%s) → %s', async (_client, accept, variant) => {
     expect(toVariant(accept)).toBe(variant);
     const res = await app.request('/docs/overview', accept ? { headers: { accept } } : {});
@@ -87,20 +87,20 @@ describe('§4.3 content negotiation: Accept headers of real clients', () => {
   });
 });
 
-describe('§4.3 content negotiation rules', () => {
-  it('§4.3: an HTML page requested with Accept: text/markdown returns its markdown twin', async () => {
+describe('content negotiation rules (NEGOTIATE-1, NEGOTIATE-2)', () => {
+  it('NEGOTIATE-1: an HTML page requested with Accept: text/markdown returns its markdown twin', async () => {
     const res = await app.request('/docs/overview', { headers: { accept: 'text/markdown' } });
     expect(await res.text()).toBe('# Overview\n');
     expect(res.headers.get('content-location')).toBe('/docs/overview.md');
   });
 
-  it('§4.3: `.md` appended to the path returns the twin', async () => {
+  it('NEGOTIATE-2: `.md` appended to the path returns the twin', async () => {
     const res = await app.request('/docs/overview.md');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('# Overview\n');
   });
 
-  it('§4.3: the home page twin is /index.md', async () => {
+  it('NEGOTIATE-1: the home page twin is /index.md', async () => {
     const res = await app.request('/', { headers: { accept: 'text/markdown' } });
     expect(await res.text()).toBe('# Home\n');
     expect(res.headers.get('link')).toContain(`<${BASE_URL}/>; rel="canonical"`);

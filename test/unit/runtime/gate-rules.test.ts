@@ -5,7 +5,7 @@ import { readContent } from '../../../content-model/read-content.ts';
 
 const PUBLIC = readContent(undefined, {}).site.mcp.public_methods;
 
-describe('needsCredential (contract §4.2 rules 2–3, deny by default)', () => {
+describe('needsCredential (contract RPC-2, RPC-3, deny by default)', () => {
   it.each([
     ['initialize', true, false],
     ['ping', true, false],

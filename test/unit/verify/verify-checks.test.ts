@@ -26,7 +26,7 @@ describe('toRpcMessage', () => {
   });
 });
 
-describe('checkChallenge (contract §4.2 rule 2)', () => {
+describe('checkChallenge (contract RPC-2)', () => {
   const metadata = `${BASE}/.well-known/oauth-protected-resource`;
   it.each([
     [`Bearer resource_metadata="${metadata}"`, 'pass'],
@@ -35,7 +35,9 @@ describe('checkChallenge (contract §4.2 rule 2)', () => {
     [`Bearer resource_metadata="https://app.warden.example/.well-known/oauth-protected-resource"`, 'fail'],
     ['Bearer realm="warden"', 'fail'],
   ])('%s → %s', (header, outcome) => {
-    expect(checkChallenge('/mcp', probe(401, { 'www-authenticate': header }), BASE).outcome).toBe(outcome);
+    const result = checkChallenge('/mcp', probe(401, { 'www-authenticate': header }), BASE);
+    expect(result.outcome).toBe(outcome);
+    expect(result.id).toBe('RPC-2');
   });
 
   it('fails a 403 even with the right header', () => {
@@ -69,17 +71,24 @@ describe('collectLinks', () => {
 });
 
 describe('formatTable', () => {
-  it('prints one row per rule with its outcome and evidence, and a summary', () => {
+  it("prints one row per check with its rule's id, its outcome and evidence, and a summary", () => {
     const results = [
-      { rule: 'rule a', outcome: 'pass' as const, evidence: 'fine' },
-      { rule: 'rule b', outcome: 'fail' as const, evidence: 'broken' },
+      { id: 'RPC-2', rule: 'rule a', outcome: 'pass' as const, evidence: 'fine' },
+      { id: 'NEGOTIATE-1', rule: 'rule b', outcome: 'fail' as const, evidence: 'broken' },
     ];
-    expect(formatTable(results)).toMatch(/rule a\s+PASS\s+fine\nrule b\s+FAIL\s+broken/);
+    const table = formatTable(results);
+    expect(table).toMatch(/^ID\s+RULE\s+RESULT\s+EVIDENCE\n/);
+    expect(table).toMatch(/\nRPC-2 +rule a\s+PASS\s+fine\nNEGOTIATE-1 +rule b\s+FAIL\s+broken$/);
     expect(formatSummary(results)).toBe('2 rules: 1 passed, 1 failed, 0 skipped');
+  });
+
+  it('wraps long evidence under the evidence column', () => {
+    const [, , row, next] = formatTable([{ id: 'DOC-1', rule: 'r', outcome: 'pass', evidence: 'x'.repeat(100) }], 60).split('\n');
+    expect(next!.indexOf('x')).toBe(row!.indexOf('x'));
   });
 });
 
-describe('llms.txt sections (contract §4.1 on a split site)', () => {
+describe('llms.txt sections (contract ENDPOINT-12 on a split site)', () => {
   const section = (text: string, type = 'text/plain; charset=utf-8'): Probe => ({
     method: 'GET',
     url: `${BASE}/docs/a/llms.txt`,
