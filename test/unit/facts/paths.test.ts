@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toPublicPath } from '../../facts/paths.ts';
+import { toPublicPath } from '../../../facts/paths.ts';
 
 describe('toPublicPath', () => {
   it('drops the .html of a built page and keeps fragments, queries and full URLs', () => {

@@ -104,7 +104,9 @@ const TEST_KINDS = ['unit', 'build', 'servers', 'release', 'worker', 'browser', 
 /** Every import of a file (relative ones resolved against it), `import type` left out. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8').replace(/^import type [^;]+;$/gm, '');
-  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => (m[1]!.startsWith('.') ? join(file, '..', m[1]!) : m[1]!));
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) =>
+    m[1]!.startsWith('.') ? join(file, '..', m[1]!) : m[1]!,
+  );
 }
 
 describe('the tests', () => {
@@ -123,7 +125,11 @@ describe('the tests', () => {
       /^(node:(http|https|net)|playwright-core|miniflare|wrangler|sandbox\/|proxy\/node\/(listen|start-node-door|upstream-pool)\.ts|harness\/free-port\.ts|test\/helpers\/(built-site|test-build|global-setup|sandbox-fixture|document-server|sandbox-process)\.ts|test\/helpers\/(browser|cli|clients|installers)\/)/;
     const offenders = listFiles('test/unit')
       .filter((f) => f.endsWith('.ts'))
-      .flatMap((f) => importsOf(join('test/unit', f)).filter((target) => launches.test(target)).map((target) => `${f} → ${target}`));
+      .flatMap((f) =>
+        importsOf(join('test/unit', f))
+          .filter((target) => launches.test(target))
+          .map((target) => `${f} → ${target}`),
+      );
     expect(offenders).toEqual([]);
   });
 });
