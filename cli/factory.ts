@@ -5,6 +5,8 @@ import type { Command } from 'commander';
 import type { BuildDefaults } from './build-defaults.ts';
 import { toConfigDir } from './core/config-dir.ts';
 import type { CredentialStore } from './core/credential-store.ts';
+import type { Service } from './core/service.ts';
+import type { TokenSource } from './core/token-source.ts';
 import type { Fetch } from '../runtime/oauth/fetch-json.ts';
 import { loadCores } from './load-cores.ts';
 import { requireSecureUrl, toCanonicalUrl } from '../runtime/oauth/secure-url.ts';
@@ -27,6 +29,8 @@ export interface Factory {
   getBaseUrl(flag: string | undefined): string;
   /** The credential store (loaded on first use: `--version` and `--help` never pay for it). */
   getStore(): Promise<CredentialStore>;
+  /** The access tokens for a resource the service named, from its authorization server, over the credential store. */
+  getTokenSource(resource: Pick<Service, 'issuer' | 'as' | 'resource' | 'scopes'>): Promise<TokenSource>;
   /** Tries to open `url` in a browser; false when this machine has none to open. */
   openBrowser(url: string): boolean;
   platform: NodeJS.Platform;
@@ -61,7 +65,7 @@ export function createFactory(proc: NodeJS.Process, defaults: BuildDefaults, isB
   const env = proc.env;
   const getenv = (name: string) => env[`${defaults.envPrefix}_${name}`] || undefined;
   let store: Promise<CredentialStore> | undefined;
-  return {
+  const factory: Factory = {
     defaults,
     stdin: proc.stdin,
     stdout: proc.stdout,
@@ -83,6 +87,10 @@ export function createFactory(proc: NodeJS.Process, defaults: BuildDefaults, isB
       (store ??= loadCores().then((m) =>
         m.createCredentialStore(toConfigDir(env, env.HOME || homedir(), defaults.binary, proc.platform), proc.platform),
       )),
+    getTokenSource: async ({ issuer, as, resource, scopes }) => {
+      const { createTokenSource } = await loadCores();
+      return createTokenSource({ store: await factory.getStore(), issuer, as, resource, scopes, fetch: factory.fetch, now: factory.now });
+    },
     openBrowser: (url) => {
       const opener = toBrowserOpener(proc.platform, env);
       if (!opener) return false;
@@ -102,4 +110,5 @@ export function createFactory(proc: NodeJS.Process, defaults: BuildDefaults, isB
     execPath: proc.execPath,
     isBinary,
   };
+  return factory;
 }

@@ -1,15 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Content } from '../content-model/read-content.ts';
 import { toSkillPath } from '../facts/paths.ts';
+import { toSkillDigest } from '../runtime/skill-digest.ts';
 import { toSkillDescription, toSkillMd } from './to-skill-md.ts';
 
 /** The `$schema` that names the index format; clients match it as an opaque identifier (Agent Skills Discovery 0.2.0, Versioning). */
 export const AGENT_SKILLS_DISCOVERY_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
-
-/** `sha256:<hex>` of a text's UTF-8 bytes (Agent Skills Discovery 0.2.0, Integrity and Verification). */
-export function toSha256Digest(text: string): string {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
-}
 
 /** One entry of the index: a single SKILL.md. */
 export interface AgentSkillEntry {
@@ -33,7 +28,7 @@ export function toAgentSkillsIndex(content: Content): { $schema: string; skills:
       type: 'skill-md',
       description: toSkillDescription(skill),
       url: toSkillPath(skill.name),
-      digest: toSha256Digest(toSkillMd(content, skill)),
+      digest: toSkillDigest(toSkillMd(content, skill)),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import type { Content } from '../content-model/read-content.ts';
 import { PATHS, toSkillPath, toUrl } from '../facts/paths.ts';
-import { toSha256Digest } from './to-agent-skills-index.ts';
+import { toSkillDigest } from '../runtime/skill-digest.ts';
 import { toSkillDescription, toSkillMd } from './to-skill-md.ts';
 
 /** The catalog format this document follows (AI Catalog data model; Agentic Resource Discovery reads it). */
@@ -82,7 +82,7 @@ export function toAiCatalog(content: Content): AiCatalog {
           tags: ['agent-skill', 'coding-agents', 'governance'],
           capabilities: toolNames,
           representativeQueries: skill.representative_queries,
-          metadata: { digest: toSha256Digest(toSkillMd(content, skill)), skillsIndex: at(PATHS.agentSkillsIndex) },
+          metadata: { digest: toSkillDigest(toSkillMd(content, skill)), skillsIndex: at(PATHS.agentSkillsIndex) },
         }),
       ),
     ],

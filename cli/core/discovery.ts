@@ -1,4 +1,4 @@
-import { CliError } from './cli-error.ts';
+import { CliError, type CliErrorCode } from './cli-error.ts';
 import { getJson, type Fetch } from '../../runtime/oauth/fetch-json.ts';
 import { requireSecureUrl } from '../../runtime/oauth/secure-url.ts';
 
@@ -11,7 +11,7 @@ export async function discoverMcpUrl(fetcher: Fetch, baseUrl: string): Promise<U
   try {
     health = await getJson(fetcher, `${baseUrl}/api/health`, 'The health document');
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_BAD_DOCUMENT') throw error;
+    if ((error as { code?: CliErrorCode }).code !== 'ERR_BAD_DOCUMENT') throw error;
   }
   if (typeof health?.mcp === 'string') return requireSecureUrl(health.mcp, 'The tool endpoint');
   const manifest = await getJson(fetcher, `${baseUrl}/.well-known/mcp.json`, 'The tool manifest');

@@ -1,6 +1,6 @@
 import { isReleaseVersion, toLatestFolder, toVersionFolder } from '../../runtime/release/release-layout.ts';
 import { requireSha256Sums, Sha256SumsError } from '../../runtime/release/sha256-sums.ts';
-import { CliError } from './cli-error.ts';
+import { CliError, usageError } from './cli-error.ts';
 
 /**
  * The SHA-256 that the SHA256SUMS at `where` lists for `name`, read with the release's one set of rules
@@ -42,6 +42,6 @@ export function toTarget(
 export function toReleaseFolder(archive: string, version: string | undefined): string {
   if (version === undefined) return toLatestFolder(archive);
   const bare = version.replace(/^v/, '');
-  if (!isReleaseVersion(bare)) throw new CliError(`invalid version: "${version}" (e.g. 1.2.3)`, 'ERR_USAGE', 2);
+  if (!isReleaseVersion(bare)) throw usageError(`invalid version: "${version}" (e.g. 1.2.3)`);
   return toVersionFolder(archive, bare);
 }

@@ -1,5 +1,5 @@
 import { MCP_ERROR_CODES } from '../../runtime/mcp/mcp-error.ts';
-import { toCliError } from './cli-error.ts';
+import { type CliErrorCode, toCliError } from './cli-error.ts';
 import { toNetworkCode, toNetworkReason } from '../../runtime/oauth/fetch-json.ts';
 import { NO_CREDENTIAL } from './token-source.ts';
 
@@ -14,6 +14,8 @@ export interface RpcError {
 const UNAUTHORIZED = MCP_ERROR_CODES.ERR_NO_TOKEN;
 const UNREACHABLE = MCP_ERROR_CODES.ERR_UPSTREAM_UNREACHABLE;
 const INTERNAL = MCP_ERROR_CODES.ERR_INTERNAL;
+/** The CLI's failures that mean the credential is missing or spent: the client is told to sign in, as for a 401. */
+const CREDENTIAL_CODES: ReadonlySet<CliErrorCode> = new Set(['ERR_NO_CREDENTIAL', 'ERR_LOGIN_EXPIRED']);
 
 /** The upstream's own JSON-RPC error for this request, when its HTTP error body was one. */
 function toUpstreamError(text: unknown, id: string | number): RpcError | undefined {
@@ -31,7 +33,7 @@ function toUpstreamError(text: unknown, id: string | number): RpcError | undefin
 export function toRpcError(error: unknown, id: string | number): RpcError {
   const failure = toCliError(error);
   if (failure) {
-    const auth = ['ERR_NO_CREDENTIAL', 'ERR_LOGIN_EXPIRED'].includes(failure.code) || failure.code.startsWith('ERR_OAUTH_');
+    const auth = CREDENTIAL_CODES.has(failure.code) || failure.code.startsWith('ERR_OAUTH_');
     return { code: auth ? UNAUTHORIZED : failure.code === 'ERR_UNREACHABLE' ? UNREACHABLE : INTERNAL, message: failure.message };
   }
   const e = error as Error & { code?: unknown; data?: { status?: number; text?: unknown } };

@@ -1,5 +1,5 @@
 import { readJsonObject, request, type Fetch } from './fetch-json.ts';
-import { OAuthClientError } from './oauth-client-error.ts';
+import { OAuthClientError, toOAuthErrorCode } from './oauth-client-error.ts';
 
 /** How a client authenticates at the token endpoint (RFC 6749 §2.3, RFC 7591 §2). */
 export interface ClientAuth {
@@ -22,7 +22,7 @@ export interface TokenResponse {
 export class OAuthResponseError extends OAuthClientError {
   readonly error: string;
   constructor(error: string, description: string | undefined, what: string) {
-    super(`${what} was refused: ${error}${description ? ` (${description})` : ''}`, `ERR_OAUTH_${error.toUpperCase()}`);
+    super(`${what} was refused: ${error}${description ? ` (${description})` : ''}`, toOAuthErrorCode(error));
     this.error = error;
   }
 }

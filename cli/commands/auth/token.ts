@@ -11,7 +11,7 @@ export function createTokenCommand(f: Factory): Command {
       "the resource the token is for (RFC 8707): the tool endpoint's by default; the base URL for calls through it",
     )
     .action(async (opts: { resource?: string; baseUrl?: string }) => {
-      const { discoverMcpEndpoint, discoverService, createTokenSource, requireSecureUrl } = await loadCores();
+      const { discoverMcpEndpoint, discoverService, requireSecureUrl } = await loadCores();
       (await f.getStore()).read();
       const baseUrl = f.getBaseUrl(opts.baseUrl);
       const target = opts.resource ? requireSecureUrl(opts.resource, '--resource') : undefined;
@@ -20,15 +20,7 @@ export function createTokenCommand(f: Factory): Command {
         target && target.origin === new URL(baseUrl).origin
           ? await discoverService(f.fetch, baseUrl)
           : await discoverMcpEndpoint(f.fetch, baseUrl, target ?? (f.getenv('MCP_URL') ? new URL(f.getenv('MCP_URL')!) : undefined));
-      const source = createTokenSource({
-        store: await f.getStore(),
-        issuer: endpoint.issuer,
-        as: endpoint.as,
-        resource: endpoint.resource,
-        scopes: endpoint.scopes,
-        fetch: f.fetch,
-        now: f.now,
-      });
+      const source = await f.getTokenSource(endpoint);
       f.out(await source.renewToken(undefined));
     });
 }

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { getAgentIds } from '../../core/agents/agent-table.ts';
 import { withBaseUrl, type Factory } from '../../factory.ts';
 
 /** The options `mcp install|status|uninstall` share. */
@@ -13,10 +14,9 @@ export function createAgentCommand(f: Factory, name: string, description: string
   return withBaseUrl(new Command(name), f)
     .description(description)
     .addOption(
-      new Option(
-        '--agent <name>',
-        'only this agent, found or not (repeatable): claude-code, claude-desktop, cursor, vscode, codex, gemini, windsurf, opencode, zed',
-      ).argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]),
+      new Option('--agent <name>', `only this agent, found or not (repeatable): ${getAgentIds().join(', ')}`).argParser(
+        (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+      ),
     )
     .option('--project', "the project's own files in this folder (.mcp.json, .cursor/mcp.json, .vscode/mcp.json, …) instead of the user's");
 }

@@ -23,9 +23,8 @@ export function createMcpCommand(f: Factory): Command {
       .option('--mcp-url <url>', 'the tool endpoint to forward to (default: the one the service names in /api/health)')
       .addHelpText('after', `\nProtocol versions: ${f.defaults.protocolVersions.join(', ')} (both eras, as the endpoint serves them).`)
       .action(async (opts: { mcpUrl?: string; baseUrl?: string }) => {
-        const { runStdioBridge, toAuthProvider, discoverMcpEndpoint, createTokenSource, requireSecureUrl } = await loadCores();
-        const store = await f.getStore();
-        store.read();
+        const { runStdioBridge, toAuthProvider, discoverMcpEndpoint, requireSecureUrl } = await loadCores();
+        (await f.getStore()).read();
         const baseUrl = f.getBaseUrl(opts.baseUrl);
         const flag = opts.mcpUrl ?? f.getenv('MCP_URL');
         const override = flag ? requireSecureUrl(flag, opts.mcpUrl ? '--mcp-url' : `${f.defaults.envPrefix}_MCP_URL`) : undefined;
@@ -39,15 +38,7 @@ export function createMcpCommand(f: Factory): Command {
             // Discovery happens on the first message and again after a failure, so a service that is down at
             // start-up does not stop the bridge.
             const endpoint = await discoverMcpEndpoint(f.fetch, baseUrl, override);
-            const source = createTokenSource({
-              store,
-              issuer: endpoint.issuer,
-              as: endpoint.as,
-              resource: endpoint.resource,
-              scopes: endpoint.scopes,
-              fetch: f.fetch,
-              now: f.now,
-            });
+            const source = await f.getTokenSource(endpoint);
             log(`forwarding to ${endpoint.url.href}`);
             return { url: endpoint.url, auth: toAuthProvider(source, log) };
           },

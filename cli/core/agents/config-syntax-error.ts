@@ -1,7 +1,9 @@
+import type { CliErrorCode } from '../cli-error.ts';
+
 /** A configuration file that does not parse: it is left as it is, and the error names the file and the line. */
 export class ConfigSyntaxError extends Error {
   override name = 'ConfigSyntaxError';
-  readonly code = 'ERR_CONFIG_SYNTAX';
+  readonly code: CliErrorCode = 'ERR_CONFIG_SYNTAX';
   readonly file: string;
   readonly line: number;
   constructor(file: string, line: number, column: number, reason: string) {

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { CliError } from '../cli-error.ts';
 import { PATHS } from '../../../facts/paths.ts';
 import { getJson, request, type Fetch } from '../../../runtime/oauth/fetch-json.ts';
+import { isSkillDigest } from '../../../runtime/skill-digest.ts';
 
 /** The skill a service publishes: its name, the SKILL.md text, and the digest its discovery index gives. */
 export interface PublishedSkill {
@@ -9,11 +9,6 @@ export interface PublishedSkill {
   text: string;
   digest: string;
   url: string;
-}
-
-/** `sha256:<hex>` of a text's UTF-8 bytes (Agent Skills Discovery 0.2.0, Integrity and Verification). */
-export function toSkillDigest(text: string): string {
-  return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
 }
 
 /** The `name` of a SKILL.md's front matter (agentskills.io specification), or undefined. */
@@ -47,7 +42,7 @@ export async function fetchSkill(fetcher: Fetch, baseUrl: string, name: string):
   const response = await request(fetcher, url, { headers: { accept: 'text/markdown' } });
   const text = await response.text();
   if (response.status !== 200) throw new CliError(`the skill at ${url} answered HTTP ${response.status}`, 'ERR_BAD_DOCUMENT');
-  if (toSkillDigest(text) !== entry.digest)
+  if (!isSkillDigest(text, entry.digest))
     throw new CliError(`the skill at ${url} does not match the digest ${entry.digest} of ${indexUrl}: refused`, 'ERR_SKILL_DIGEST');
   return { name, text, digest: entry.digest, url };
 }

@@ -3,7 +3,7 @@ import { type Target, toAgentFiles } from './agent-table.ts';
 import { getServerEntry, isSameValue } from './config-member.ts';
 import { ConfigSyntaxError } from './config-syntax-error.ts';
 import type { PlanContext } from './plan-agents.ts';
-import { toSkillDigest } from './skill-file.ts';
+import { toSkillDigest } from '../../../runtime/skill-digest.ts';
 
 /** One agent's state: where its file is, whether Warden's entry and skill are there and current. */
 export interface AgentStatus {

@@ -1,5 +1,6 @@
 import { CliError } from '../cli-error.ts';
 import { requireEndpoint, type AuthServerMetadata } from '../../../runtime/oauth/authorization-server.ts';
+import { toOAuthErrorCode } from '../../../runtime/oauth/oauth-client-error.ts';
 
 /** What an authorization request carries. */
 export interface AuthorizationRequest {
@@ -50,7 +51,7 @@ export function readAuthorizationResponse(callback: URL, expected: { state: stri
   if (error) {
     const description = p.get('error_description');
     const reason = error === 'access_denied' ? 'sign-in was cancelled' : `sign-in failed: ${error}`;
-    throw new CliError(`${reason}${description ? ` (${description})` : ''}`, `ERR_OAUTH_${error.toUpperCase()}`);
+    throw new CliError(`${reason}${description ? ` (${description})` : ''}`, toOAuthErrorCode(error));
   }
   const code = p.get('code');
   if (!code) throw new CliError('the sign-in answer carries no authorization code', 'ERR_NO_CODE');
