@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFEST_FILE, SUMS_FILE, toVersionFolder } from '../runtime/release/release-layout.ts';
+import { SUMS_FILE, toVersionFolder } from '../runtime/release/release-layout.ts';
+import { readReleaseManifest } from '../runtime/release/release-manifest.ts';
 import { toSha256Hex } from '../runtime/release/sha256-sums.ts';
 
 /**
@@ -26,7 +27,7 @@ export function runRelease(vars: {
       code: 'RELEASE_FAILED',
     });
   }
-  const manifest = JSON.parse(readFileSync(join(vars.RELEASE_DIR, MANIFEST_FILE), 'utf8')) as { version: string; built: object };
+  const manifest = readReleaseManifest(vars.RELEASE_DIR);
   if (Object.keys(manifest.built).length === 0) return undefined;
   return toSha256Hex(readFileSync(join(toVersionFolder(vars.RELEASE_DIR, manifest.version), SUMS_FILE)));
 }

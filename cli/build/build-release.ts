@@ -9,6 +9,13 @@ import { toReleaseInputsHash } from './release-inputs.ts';
 import type { SigningKey } from '../../runtime/node/signing-key.ts';
 import { toArchiveName } from '../../runtime/release/archive-name.ts';
 import { MANIFEST_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, toLatestFolder, toVersionFolder } from '../../runtime/release/release-layout.ts';
+import {
+  type BuiltTarget,
+  ReleaseManifestError,
+  readReleaseManifest,
+  type ReleaseManifest,
+  toReleaseManifestText,
+} from '../../runtime/release/release-manifest.ts';
 import { toSha256Sums } from '../../runtime/release/sha256-sums.ts';
 import { writeArchive } from './write-archive.ts';
 
@@ -24,29 +31,14 @@ export interface ReleaseOptions {
   log(line: string): void;
 }
 
-/** One built target. */
-export interface BuiltTarget {
-  archive: string;
-  sha256: string;
-  bytes: number;
-  binaryBytes: number;
-  /** macOS: whether the compiler's ad-hoc signature had to be made again over the final bytes. */
-  resigned?: boolean;
-}
-
-/** What a release folder holds (its MANIFEST_FILE, `<outDir>/release.json`). */
-export interface ReleaseManifest {
-  version: string;
-  inputs: string;
-  runtime: string;
-  built: Record<string, BuiltTarget>;
-}
-
-/** The manifest of an existing release folder, if any. */
-export function readReleaseManifest(outDir: string): ReleaseManifest | undefined {
+/** The manifest of an existing release folder, if any: none when it is missing or bad (said in the log). */
+function readExisting(o: ReleaseOptions): ReleaseManifest | undefined {
+  if (!existsSync(join(o.outDir, MANIFEST_FILE))) return undefined;
   try {
-    return JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as ReleaseManifest;
-  } catch {
+    return readReleaseManifest(o.outDir);
+  } catch (error) {
+    if (!(error instanceof ReleaseManifestError)) throw error;
+    o.log(`${error.message}: building it again`);
     return undefined;
   }
 }
@@ -73,15 +65,14 @@ export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> 
   const inputs = toReleaseInputsHash(o.root, { defaults: o.defaults, targets: o.targets, runtime, key: o.signingKey.publicKeyLine });
   const pinned = toVersionFolder(o.outDir, version);
   const latest = toLatestFolder(o.outDir);
-  const existing = readReleaseManifest(o.outDir);
+  const existing = readExisting(o);
   if (existing?.inputs === inputs && Object.values(existing.built).every((b) => existsSync(join(pinned, b.archive)))) return existing;
 
   rmSync(o.outDir, { recursive: true, force: true });
   mkdirSync(pinned, { recursive: true });
   mkdirSync(latest, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'warden-release-'));
-  const manifest: ReleaseManifest = { version, inputs, runtime, built: {} };
-  const built: ReleaseManifest['built'] = {};
+  const built: Record<string, BuiltTarget> = {};
   try {
     const sums: Record<string, string> = {};
     // Each target is compiled in turn (Bun uses every core for one) and archived while the next compiles: maximum
@@ -114,12 +105,17 @@ export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> 
       await Promise.allSettled(archiving);
     }
     // In the order of the targets, whichever archive was done first.
-    for (const target of o.targets) manifest.built[target] = built[target]!;
+    const manifest: ReleaseManifest = {
+      version,
+      inputs,
+      runtime,
+      built: Object.fromEntries(o.targets.map((t) => [t, built[t]!])),
+    };
     const sumsText = toSha256Sums(sums);
     writeFileSync(join(pinned, SUMS_FILE), sumsText);
     writeFileSync(join(pinned, SUMS_SIGNATURE_FILE), o.signingKey.sign(Buffer.from(sumsText), toReleaseNamespace(o.defaults.binary)));
     for (const name of [...Object.keys(sums), SUMS_FILE, SUMS_SIGNATURE_FILE]) place(join(pinned, name), join(latest, name));
-    writeFileSync(join(o.outDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileSync(join(o.outDir, MANIFEST_FILE), toReleaseManifestText(manifest));
     return manifest;
   } finally {
     rmSync(work, { recursive: true, force: true });
