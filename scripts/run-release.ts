@@ -6,8 +6,8 @@ import { readReleaseManifest } from '../runtime/release/release-manifest.ts';
 import { toSha256Hex } from '../runtime/release/sha256-sums.ts';
 
 /**
- * Runs `npm run release` for this machine's target into `dir` (it rebuilds only when the CLI's sources, the
- * lock or the baked-in addresses changed), output shown as it happens; throws when the build fails. Returns the
+ * Runs `npm run release` for this machine's target into `dir` (it rebuilds only when a file the binary bundles,
+ * the lock or the baked-in addresses changed), output shown as it happens; throws when the build fails. Returns the
  * SHA-256 of the release's SHA256SUMS (a site build pinning this release records the same, `release_sums`), or
  * undefined when no binary is published for this machine, so the release has no archive to pin.
  */

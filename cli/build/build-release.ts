@@ -5,7 +5,7 @@ import type { BuildDefaults } from '../build-defaults.ts';
 import { toReleaseNamespace } from '../../runtime/release/ssh-signature.ts';
 import { compileBinary, getBunVersion } from './compile-binary.ts';
 import { requireValidSignature } from './macho/require-valid-signature.ts';
-import { toReleaseInputsHash } from './release-inputs.ts';
+import { readBundledSources, toReleaseInputsHash, toReleaseSources } from './release-inputs.ts';
 import type { SigningKey } from '../../runtime/node/signing-key.ts';
 import { toArchiveName } from '../../runtime/release/archive-name.ts';
 import { MANIFEST_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, toLatestFolder, toVersionFolder } from '../../runtime/release/release-layout.ts';
@@ -31,16 +31,30 @@ export interface ReleaseOptions {
   log(line: string): void;
 }
 
-/** The manifest of an existing release folder, if any: none when it is missing or bad (said in the log). */
-function readExisting(o: ReleaseOptions): ReleaseManifest | undefined {
+/** The facts a release is made from besides its files: equal facts and sources, equal release. */
+function toReleaseFacts(o: ReleaseOptions, runtime: string): unknown {
+  return { defaults: o.defaults, targets: o.targets, runtime, key: o.signingKey.publicKeyLine };
+}
+
+/**
+ * The release in `o.outDir` when it is current: its recorded sources, the lock and the facts hash as they did when
+ * it was built, and every archive is there. No compile: the recorded sources are what is hashed again. Undefined
+ * when there is no release, its manifest is bad (said in the log), or it is stale.
+ */
+export function getCurrentRelease(o: ReleaseOptions): ReleaseManifest | undefined {
   if (!existsSync(join(o.outDir, MANIFEST_FILE))) return undefined;
+  let existing: ReleaseManifest;
   try {
-    return readReleaseManifest(o.outDir);
+    existing = readReleaseManifest(o.outDir);
   } catch (error) {
     if (!(error instanceof ReleaseManifestError)) throw error;
     o.log(`${error.message}: building it again`);
     return undefined;
   }
+  const inputs = toReleaseInputsHash(o.root, existing.sources, toReleaseFacts(o, `bun ${getBunVersion()}`));
+  const pinned = toVersionFolder(o.outDir, existing.version);
+  const whole = Object.values(existing.built).every((b) => existsSync(join(pinned, b.archive)));
+  return existing.inputs === inputs && whole ? existing : undefined;
 }
 
 /** Hard link, or copy where the file system has none. */
@@ -60,19 +74,20 @@ function place(from: string, to: string): void {
  * returns the manifest.
  */
 export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> {
+  const current = getCurrentRelease(o);
+  if (current) return current;
   const version = o.defaults.version;
   const runtime = `bun ${getBunVersion()}`;
-  const inputs = toReleaseInputsHash(o.root, { defaults: o.defaults, targets: o.targets, runtime, key: o.signingKey.publicKeyLine });
   const pinned = toVersionFolder(o.outDir, version);
   const latest = toLatestFolder(o.outDir);
-  const existing = readExisting(o);
-  if (existing?.inputs === inputs && Object.values(existing.built).every((b) => existsSync(join(pinned, b.archive)))) return existing;
 
   rmSync(o.outDir, { recursive: true, force: true });
   mkdirSync(pinned, { recursive: true });
   mkdirSync(latest, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'warden-release-'));
   const built: Record<string, BuiltTarget> = {};
+  // The project files the bundles read, every target's: a target may leave out code another keeps.
+  const bundled = new Set<string>();
   try {
     const sums: Record<string, string> = {};
     // Each target is compiled in turn (Bun uses every core for one) and archived while the next compiles: maximum
@@ -83,7 +98,16 @@ export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> 
         o.log(`building ${target} (${runtime})`);
         const dir = join(work, target);
         mkdirSync(dir);
-        const binary = compileBinary({ entry: resolve(o.root, 'cli/bin.ts'), defaults: { ...o.defaults, target }, target, outDir: dir });
+        const metafile = join(work, `${target}.json`);
+        const binary = compileBinary({
+          root: o.root,
+          entry: resolve(o.root, 'cli/bin.ts'),
+          defaults: { ...o.defaults, target },
+          target,
+          outDir: dir,
+          metafile,
+        });
+        for (const source of readBundledSources(metafile)) bundled.add(source);
         const resigned = target.startsWith('darwin-') ? requireValidSignature(binary) : undefined;
         const archive = toArchiveName(o.defaults.binary, target);
         const job: Promise<void> = writeArchive(binary, join(pinned, archive))
@@ -104,11 +128,14 @@ export async function buildRelease(o: ReleaseOptions): Promise<ReleaseManifest> 
     } finally {
       await Promise.allSettled(archiving);
     }
+    const sources = toReleaseSources(o.root, bundled);
+    const inputs = toReleaseInputsHash(o.root, sources, toReleaseFacts(o, runtime));
     // In the order of the targets, whichever archive was done first.
     const manifest: ReleaseManifest = {
       version,
       inputs,
       runtime,
+      sources,
       built: Object.fromEntries(o.targets.map((t) => [t, built[t]!])),
     };
     const sumsText = toSha256Sums(sums);

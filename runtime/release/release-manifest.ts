@@ -10,6 +10,11 @@ import { isReleaseVersion, MANIFEST_FILE } from './release-layout.ts';
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'not a lower-case SHA-256 (64 hex digits)');
 const count = z.number().int().nonnegative();
+/** A project file as the bundler names it: relative to the project root, forward slashes, never leaving the root. */
+const source = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'not a path inside the project');
 
 /** One target's archive in the version's folder. */
 const builtTargetSchema = z.strictObject({
@@ -26,10 +31,12 @@ const builtTargetSchema = z.strictObject({
 /** `release.json`: the version, what the release was made from, and each target's archive. */
 export const releaseManifestSchema = z.strictObject({
   version: z.string().refine(isReleaseVersion, 'not a version a release folder can name (letters, digits and ._+-)'),
-  /** The hash of what the release was made from (cli/build/release-inputs.ts): equal hash, equal release. */
+  /** The hash of the sources' bytes, the lock and the facts given (cli/build/release-inputs.ts): equal hash, equal release. */
   inputs: sha256,
   /** The compiler the binaries embed as their runtime (`bun <version>`). */
   runtime: z.string().min(1),
+  /** The project files the release is made from (what Bun bundled, and the release build itself), sorted. */
+  sources: z.array(source),
   /** Target → its archive, in the order the targets were given. */
   built: z.record(z.string().min(1), builtTargetSchema),
 });

@@ -34,7 +34,7 @@ export function writeSums(folder: string, binary: string, key: SigningKey): void
 }
 
 /**
- * Writes a release folder at `dir`: `release.json`, then `download/v<version>/` with an
+ * Writes a release folder at `dir`: `release.json` (made from no sources), then `download/v<version>/` with an
  * archive for each target (its binary prints `<binary> <version>-<target>`), SHA256SUMS and its signature, and the
  * same files under `latest/download/` when `latest`.
  */
@@ -48,7 +48,7 @@ export function writeRelease(dir: string, o: { binary: string; version: string; 
     built[target] = { archive: basename(archive), sha256: sha256(bytes), bytes: bytes.length, binaryBytes: 0 };
   }
   writeSums(pinned, o.binary, o.key);
-  const manifest = { version: o.version, inputs: '0'.repeat(64), runtime: 'none', built };
+  const manifest = { version: o.version, inputs: '0'.repeat(64), runtime: 'none', sources: [], built };
   writeFileSync(join(dir, MANIFEST_FILE), toReleaseManifestText(manifest));
   if (o.latest) cpSync(pinned, join(dir, LATEST_PATH), { recursive: true });
 }

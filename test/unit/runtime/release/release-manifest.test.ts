@@ -20,6 +20,7 @@ const MANIFEST: ReleaseManifest = {
   version: '1.2.3-rc.1',
   inputs: 'a'.repeat(64),
   runtime: 'bun 1.0.0',
+  sources: ['cli/bin.ts', 'runtime/release/release-layout.ts'],
   built: {
     'linux-x64': { archive: 'warden-linux-x64.tar.gz', sha256: 'b'.repeat(64), bytes: 10, binaryBytes: 20 },
     'darwin-arm64': { archive: 'warden-darwin-arm64.tar.gz', sha256: 'c'.repeat(64), bytes: 10, binaryBytes: 20, resigned: true },
@@ -64,10 +65,14 @@ describe('readReleaseManifest', () => {
     expect(error.message).toMatch(new RegExp(`^${error.file.replaceAll('.', '\\.')}: version: .*; built\\.linux-x64\\.sha256: `));
   });
 
-  it('refuses a manifest with a field missing or unknown', () => {
-    const { runtime: _, ...older } = MANIFEST;
-    expect(errorOf(folderWith(JSON.stringify(older))).problems).toEqual([expect.stringMatching(/^runtime: /)]);
+  it('refuses a manifest from before sources were recorded, an unknown field, and a source outside the project', () => {
+    const { sources: _, ...older } = MANIFEST;
+    expect(errorOf(folderWith(JSON.stringify(older))).problems).toEqual([expect.stringMatching(/^sources: /)]);
     expect(errorOf(folderWith(JSON.stringify({ ...MANIFEST, extra: 1 }))).problems).toEqual([expect.stringMatching(/extra/)]);
+    for (const source of ['../outside.ts', '/etc/passwd', 'cli/../../outside.ts'])
+      expect(errorOf(folderWith(JSON.stringify({ ...MANIFEST, sources: [source] }))).problems).toEqual([
+        'sources.0: not a path inside the project',
+      ]);
   });
 
   it('says when there is no manifest, or it is not JSON', () => {
