@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { toArchiveName } from '../runtime/release/archive-name.ts';
-import { isReleaseVersion, MANIFEST_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionFolder } from '../runtime/release/release-layout.ts';
+import { SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionFolder } from '../runtime/release/release-layout.ts';
+import { readReleaseManifest, ReleaseManifestError } from '../runtime/release/release-manifest.ts';
 import { requireSha256Sums, Sha256SumsError, toSha256Hex } from '../runtime/release/sha256-sums.ts';
 import { toReleaseNamespace, verifySshSignature } from '../runtime/release/ssh-signature.ts';
 import type { Site } from './schemas/site.ts';
@@ -45,15 +46,13 @@ export function readReleasePins(site: Pick<Site, 'cli'>, env: NodeJS.ProcessEnv)
   const dirValue = env.RELEASE_DIR;
   if (dirValue === undefined || dirValue === '') return undefined;
   const dir = resolve(dirValue);
-  const manifestFile = join(dir, MANIFEST_FILE);
-  let version: unknown;
+  let version: string;
   try {
-    version = (JSON.parse(read(manifestFile, 'the release manifest').toString('utf8')) as { version?: unknown }).version;
+    version = readReleaseManifest(dir).version;
   } catch (error) {
-    if (error instanceof ContentError) throw error;
-    return fail(`${manifestFile}: not JSON (${(error as Error).message})`);
+    if (!(error instanceof ReleaseManifestError)) throw error;
+    return fail(error.message);
   }
-  if (typeof version !== 'string' || !isReleaseVersion(version)) return fail(`${manifestFile}: no valid "version"`);
   const folder = toVersionFolder(dir, version);
   const sumsFile = join(folder, SUMS_FILE);
   const signatureFile = join(folder, SUMS_SIGNATURE_FILE);

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MANIFEST_FILE, SUMS_FILE, toVersionFolder } from '../runtime/release/release-layout.ts';
+import { SUMS_FILE, toVersionFolder } from '../runtime/release/release-layout.ts';
+import { readReleaseManifest } from '../runtime/release/release-manifest.ts';
 import { toSha256Hex } from '../runtime/release/sha256-sums.ts';
 
 /**
- * Runs `npm run release` for this machine's target into `dir` (it rebuilds only when the CLI's sources, the
- * lock or the baked-in addresses changed), output shown as it happens; throws when the build fails. Returns the
+ * Runs `npm run release` for this machine's target into `dir` (it rebuilds only when a file the binary bundles,
+ * the lock or the baked-in addresses changed), output shown as it happens; throws when the build fails. Returns the
  * SHA-256 of the release's SHA256SUMS (a site build pinning this release records the same, `release_sums`), or
  * undefined when no binary is published for this machine, so the release has no archive to pin.
  */
@@ -26,7 +27,7 @@ export function runRelease(vars: {
       code: 'RELEASE_FAILED',
     });
   }
-  const manifest = JSON.parse(readFileSync(join(vars.RELEASE_DIR, MANIFEST_FILE), 'utf8')) as { version: string; built: object };
+  const manifest = readReleaseManifest(vars.RELEASE_DIR);
   if (Object.keys(manifest.built).length === 0) return undefined;
   return toSha256Hex(readFileSync(join(toVersionFolder(vars.RELEASE_DIR, manifest.version), SUMS_FILE)));
 }

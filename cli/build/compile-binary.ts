@@ -21,9 +21,17 @@ export function toBinaryName(binary: string, target: string): string {
  * `bun build --compile`, which takes each target's runtime from the npm registry (`@oven/bun-*`), so every
  * target builds on this machine. The defaults are baked in by `define`; `--bytecode` stores the parsed
  * program, so a start does not parse the bundle. The output name is the same for every build of a target:
- * Bun records it inside the binary, and a reproducible release needs identical inputs.
+ * Bun records it inside the binary, and a reproducible release needs identical inputs. Bun runs in `root` and
+ * writes the bundle's inputs, relative to it, to `metafile` (which leaves the binary's bytes as they are).
  */
-export function compileBinary(o: { entry: string; defaults: BuildDefaults; target: string; outDir: string }): string {
+export function compileBinary(o: {
+  root: string;
+  entry: string;
+  defaults: BuildDefaults;
+  target: string;
+  outDir: string;
+  metafile: string;
+}): string {
   const out = join(o.outDir, toBinaryName(o.defaults.binary, o.target));
   execFileSync(
     BUN,
@@ -38,10 +46,11 @@ export function compileBinary(o: { entry: string; defaults: BuildDefaults; targe
       `WARDEN_DEFAULTS=${JSON.stringify(o.defaults)}`,
       '--no-compile-autoload-dotenv',
       '--no-compile-autoload-bunfig',
+      `--metafile=${o.metafile}`,
       '--outfile',
       out,
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { cwd: o.root, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   return out;
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRelease, readReleaseManifest, type ReleaseManifest } from '../../cli/build/build-release.ts';
+import { buildRelease } from '../../cli/build/build-release.ts';
+import { readReleaseManifest, type ReleaseManifest } from '../../runtime/release/release-manifest.ts';
 import { verifyCodeSignature } from '../../cli/build/macho/verify-code-signature.ts';
 import { toBuildDefaults } from '../../cli/to-build-defaults.ts';
 import { SUMS_FILE, SUMS_SIGNATURE_FILE } from '../../runtime/release/release-layout.ts';
@@ -48,7 +49,7 @@ const toRebuilt = (manifest: ReleaseManifest): string[] => {
 let REBUILT: string[] = [];
 
 beforeAll(async () => {
-  first = readReleaseManifest(TEST_RELEASE_DIR)!;
+  first = readReleaseManifest(TEST_RELEASE_DIR);
   REBUILT = toRebuilt(first);
   second = await buildRelease({
     root: process.cwd(),

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readReleaseManifest } from '../../cli/build/build-release.ts';
+import { readReleaseManifest } from '../../runtime/release/release-manifest.ts';
 import { writeArchive } from '../../cli/build/write-archive.ts';
 import { LATEST_PATH, SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionPath } from '../../runtime/release/release-layout.ts';
 import { toSha256Sums } from '../../runtime/release/sha256-sums.ts';
@@ -22,7 +22,7 @@ describe('the release folder', () => {
   it('has the installer layout: the archive, SHA256SUMS and its signature under download/v<version>/ and latest/download/', () => {
     for (const folder of [toVersionPath(version), LATEST_PATH]) {
       const dir = join(TEST_RELEASE_DIR, folder);
-      const archives = Object.values(readReleaseManifest(TEST_RELEASE_DIR)!.built)
+      const archives = Object.values(readReleaseManifest(TEST_RELEASE_DIR).built)
         .map((b) => b.archive)
         .sort();
       expect(readdirSync(dir).sort()).toEqual([SUMS_FILE, SUMS_SIGNATURE_FILE, ...archives].sort());

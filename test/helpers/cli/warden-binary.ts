@@ -2,13 +2,15 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildRelease, readReleaseManifest, type ReleaseManifest } from '../../../cli/build/build-release.ts';
+import { buildRelease } from '../../../cli/build/build-release.ts';
 import { readMachine } from '../../../cli/core/machine.ts';
 import { toTarget } from '../../../cli/core/release-sums.ts';
 import { toBuildDefaults } from '../../../cli/to-build-defaults.ts';
 import { getContentDir, readContent } from '../../../content-model/read-content.ts';
 import { LOCAL, toLocalUrl } from '../../../runtime/local-defaults.ts';
 import { getLocalSigningKey } from '../../../runtime/node/signing-key.ts';
+import { MANIFEST_FILE } from '../../../runtime/release/release-layout.ts';
+import { readReleaseManifest, type ReleaseManifest } from '../../../runtime/release/release-manifest.ts';
 
 /** The release folder the tests build once (cached by its inputs' hash across runs) and install from. */
 export const TEST_RELEASE_DIR = resolve('.test-dist-cli/release');
@@ -61,7 +63,9 @@ export function toArchivePath(releaseDir: string, target = HOST_TARGET): string 
 
 /** The test release's binary, unpacked by the global setup. */
 export function getWardenBinary(): string {
-  const sha = readReleaseManifest(TEST_RELEASE_DIR)?.built[HOST_TARGET]?.sha256;
+  const sha = existsSync(join(TEST_RELEASE_DIR, MANIFEST_FILE))
+    ? readReleaseManifest(TEST_RELEASE_DIR).built[HOST_TARGET]?.sha256
+    : undefined;
   const binary = join(BIN_DIR, sha ?? 'none', BINARY);
   if (!existsSync(binary)) throw new Error(`no ${BINARY} binary in ${BIN_DIR}: the global setup builds it`);
   return binary;

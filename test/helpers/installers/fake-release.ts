@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { toArchiveName } from '../../../runtime/release/archive-name.ts';
 import { LATEST_PATH, MANIFEST_FILE, SUMS_FILE, SUMS_SIGNATURE_FILE, toVersionFolder } from '../../../runtime/release/release-layout.ts';
+import { type BuiltTarget, toReleaseManifestText } from '../../../runtime/release/release-manifest.ts';
 import { toSha256Hex, toSha256Sums } from '../../../runtime/release/sha256-sums.ts';
 import { toReleaseNamespace } from '../../../runtime/release/ssh-signature.ts';
 import type { SigningKey } from '../../../runtime/node/signing-key.ts';
@@ -33,15 +34,21 @@ export function writeSums(folder: string, binary: string, key: SigningKey): void
 }
 
 /**
- * Writes a release folder at `dir`: `release.json`, then `download/v<version>/` with an archive for each target
- * (its binary prints `<binary> <version>-<target>`), SHA256SUMS and its signature, and the same files under
- * `latest/download/` when `latest`.
+ * Writes a release folder at `dir`: `release.json` (made from no sources), then `download/v<version>/` with an
+ * archive for each target (its binary prints `<binary> <version>-<target>`), SHA256SUMS and its signature, and the
+ * same files under `latest/download/` when `latest`.
  */
 export function writeRelease(dir: string, o: { binary: string; version: string; targets: string[]; key: SigningKey; latest?: boolean }) {
   const pinned = toVersionFolder(dir, o.version);
   mkdirSync(pinned, { recursive: true });
-  for (const target of o.targets) writeArchive(pinned, o.binary, target, `${o.version}-${target}`);
+  const built: Record<string, BuiltTarget> = {};
+  for (const target of o.targets) {
+    const archive = writeArchive(pinned, o.binary, target, `${o.version}-${target}`);
+    const bytes = readFileSync(archive);
+    built[target] = { archive: basename(archive), sha256: sha256(bytes), bytes: bytes.length, binaryBytes: 0 };
+  }
   writeSums(pinned, o.binary, o.key);
-  writeFileSync(join(dir, MANIFEST_FILE), `${JSON.stringify({ version: o.version })}\n`);
+  const manifest = { version: o.version, inputs: '0'.repeat(64), runtime: 'none', sources: [], built };
+  writeFileSync(join(dir, MANIFEST_FILE), toReleaseManifestText(manifest));
   if (o.latest) cpSync(pinned, join(dir, LATEST_PATH), { recursive: true });
 }
