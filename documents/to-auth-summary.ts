@@ -15,6 +15,12 @@ function toList(items: string[]): string {
 export function toAuthSummary(op: Pick<Operation, 'auth' | 'scopes'>, publicMethods: readonly string[]): string {
   if (op.auth === 'none') return 'None. Anyone may call it.';
   const scopes = toList(op.scopes.map(code));
+  if (op.auth === 'operator') {
+    return (
+      `\`Authorization: Bearer <ACCESS_TOKEN>\` with the scope ${scopes}, on every call (see ` +
+      `[Authentication](${PATHS.authenticationDoc})). Without a token 401, with a token lacking the scope 403.`
+    );
+  }
   return (
     `None for ${toList(publicMethods.map(code))}. Every other method, \`tools/call\` included, needs ` +
     `\`Authorization: Bearer <ACCESS_TOKEN>\` with the scope ${scopes} (see [Authentication](${PATHS.authenticationDoc})).`

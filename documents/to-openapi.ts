@@ -5,8 +5,9 @@ import { fillPlaceholders, toPlaceholders } from '../content-model/fill-placehol
 
 function toSecurity(op: Operation, scheme: string): Array<Record<string, string[]>> {
   // Contract AUTH-1, AUTH-2: discovery needs no credential; on the tool endpoint only the public methods go without one,
-  // so the requirement is optional ({}) or OAuth with the scopes a tool call needs.
-  return op.auth === 'none' ? [] : [{}, { [scheme]: op.scopes }];
+  // so the requirement is optional ({}) or OAuth with the scopes a tool call needs; the operator's view always needs one.
+  if (op.auth === 'none') return [];
+  return op.auth === 'operator' ? [{ [scheme]: op.scopes }] : [{}, { [scheme]: op.scopes }];
 }
 
 function toOperationObject(op: Operation, scheme: string): Record<string, unknown> {

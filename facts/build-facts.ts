@@ -33,6 +33,18 @@ export const buildFactsSchema = z.strictObject({
    * agents that get a page's markdown twin when Accept leaves the choice open.
    */
   ai_agents: z.array(z.string().min(1)).default([]),
+  /** What the edge needs to take reports and keep counts (content/site.yaml `feedback`, content/schemas/FeedbackReport.yaml). */
+  feedback: z.strictObject({
+    /** The JSON Schema every report is validated against, on every door. */
+    report_schema: z.record(z.string(), z.unknown()),
+    /** The store's migrations (runtime/feedback/migrations/), which the Node edge applies at start. */
+    migrations: z.array(z.strictObject({ name: z.string().regex(/^\d{4}_[a-z0-9_]+\.sql$/), sql: z.string().min(1) })).min(1),
+    per_minute: z.number().int().positive(),
+    per_day: z.number().int().positive(),
+    body_bytes: z.number().int().positive(),
+    retention_days: z.number().int().positive(),
+    operator_scope: z.string().min(1),
+  }),
 });
 
 /** The facts of one build. */

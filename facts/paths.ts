@@ -8,6 +8,10 @@ export const PATHS = {
   devCatalog: '/api/catalog',
   /** Search of the docs for agents (GET with `q`, `limit`, `section`), answered by the edge from the build's index. */
   search: '/api/search',
+  /** Where people and agents send a report on a page (POST), and the operator reads them (GET): under it, a report's status, `gaps` and `traffic`. */
+  feedback: '/api/feedback',
+  /** The operator's page: feedback per page, the questions search could not answer, agent traffic (signed in as the Try it panel signs in). */
+  feedbackView: '/feedback',
   /** Where the build writes the search index (runtime/search): the edge answers /api/search from it and the docs' search box reads it in the browser. Public, not documentation. */
   searchIndex: '/search-index',
   mcpManifest: '/.well-known/mcp.json',

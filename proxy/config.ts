@@ -55,6 +55,21 @@ export const envSchema = z.object({
   WARDEN_RELEASE_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).default('.data/release')),
   /** Lifetime of the sandbox's access tokens in seconds; short values let you watch clients refresh. */
   SANDBOX_ACCESS_TOKEN_TTL: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(10).max(86_400).optional()),
+  /** Where the Node edge keeps its feedback store (`feedback.sqlite`), kept across restarts. */
+  FEEDBACK_DATA_DIR: z.preprocess(unsetIfEmpty, z.string().min(1).default('.data/edge')),
+  /** Days reports, gaps and traffic counts are kept; the build's (content/site.yaml) when unset. */
+  FEEDBACK_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().positive().max(3650).optional()),
+  /** How long a write waits for a store another process holds locked before the report is refused with 503. */
+  FEEDBACK_BUSY_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(60_000).default(5000)),
+  /** A request header that carries the client's address when a proxy or CDN is in front (cf-connecting-ip, x-forwarded-for). */
+  CLIENT_ADDRESS_HEADER: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/)
+      .toLowerCase()
+      .optional(),
+  ),
 });
 
 /** The validated environment. */
@@ -101,6 +116,17 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** Whether a User-Agent names an AI agent that gets a page's twin when Accept leaves it open (build facts `ai_agents`); none, never. */
   isAiAgent?: (userAgent: string) => boolean;
+  /** What the feedback routes need: the report schema and limits (build facts `feedback`), the retention in force. */
+  feedback: {
+    reportSchema: Record<string, unknown>;
+    perMinute: number;
+    perDay: number;
+    bodyBytes: number;
+    retentionDays: number;
+    operatorScope: string;
+  };
+  /** The request header that names the client's address behind a proxy (CLIENT_ADDRESS_HEADER); else the connection's. */
+  clientAddressHeader?: string;
 }
 
 /** The base URL this process serves: BASE_URL, else http://HOST:PORT. */
@@ -165,6 +191,21 @@ export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): Ap
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     allowedOrigins: env.ALLOWED_ORIGINS,
     isAiAgent: toAiAgentLookup(facts.ai_agents),
+    feedback: toFeedbackConfig(facts, env.FEEDBACK_RETENTION_DAYS),
+    clientAddressHeader: env.CLIENT_ADDRESS_HEADER,
+  };
+}
+
+/** The feedback routes' settings: the build's, with the retention the environment sets where it sets one. */
+export function toFeedbackConfig(facts: BuildFacts, retentionDays?: number): AppConfig['feedback'] {
+  const f = facts.feedback;
+  return {
+    reportSchema: f.report_schema,
+    perMinute: f.per_minute,
+    perDay: f.per_day,
+    bodyBytes: f.body_bytes,
+    retentionDays: retentionDays ?? f.retention_days,
+    operatorScope: f.operator_scope,
   };
 }
 

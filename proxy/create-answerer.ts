@@ -1,6 +1,7 @@
 import type { VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import { createHealthRoute } from './api/health.ts';
 import { createSearchRoute } from './api/search.ts';
+import { createFeedbackRoute, type FeedbackRouteDeps } from './api/feedback/feedback-route.ts';
 import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';
 import { type AppConfig, ConfigError } from './config.ts';
 import type { EdgeRequest } from './edge-request.ts';
@@ -9,7 +10,9 @@ import { createEndpointPage } from './mcp/endpoint-page.ts';
 import { createMcpRoute } from './mcp/mcp-route.ts';
 import type { Answer, Plan, PlanResult } from './plan/plan.ts';
 import { withSharedHeaders } from './plan/shared-headers.ts';
-import { type RouteKind, toRoute } from './routes.ts';
+import { type RouteKind, toRoute, toRouteKey } from './routes.ts';
+import { isDocsAddress } from '../runtime/feedback/gap-keys.ts';
+import { toDay } from '../runtime/feedback/client-key.ts';
 import { createStaticPlanner, type StaticRequest } from './static/serve-static.ts';
 import type { SiteFiles } from './static/static-files.ts';
 import { createStaticMemo } from './static/static-memo.ts';
@@ -26,6 +29,8 @@ export interface AnswererDeps {
    * once per path, variant and coding and remembered (proxy/static/static-memo.ts).
    */
   filesInMemory?: boolean;
+  /** The feedback store, limiter and tally of this runtime; without them the feedback routes answer 503. */
+  feedback?: FeedbackRouteDeps['feedback'];
 }
 
 const isPromise = (value: PlanResult): value is Promise<Plan> => typeof (value as Promise<Plan>).then === 'function';
@@ -53,15 +58,23 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
   const routes: Record<RouteKind, (request: EdgeRequest) => PlanResult> = {
     health: createHealthRoute(config),
     mcp: createMcpRoute(config, { verifyToken: deps.verifyToken, page: createEndpointPage(planner) }),
-    search: createSearchRoute(config, deps.files),
+    search: createSearchRoute(config, deps.files, { tally: deps.feedback?.tally, now: deps.feedback?.now }),
+    feedback: createFeedbackRoute(config, deps.files, { feedback: deps.feedback, verifyToken: deps.verifyToken }),
     // `/api/*` paths with no route of their own are the static route's problem 404s (or a file such as /api/catalog).
     api: staticRoute,
     static: deps.filesInMemory ? createStaticMemo(staticRoute, (answer) => finish('static', answer), config.isAiAgent) : staticRoute,
   };
 
+  const tally = deps.feedback?.tally;
+  const now = deps.feedback?.now ?? Date.now;
   const settle = (kind: RouteKind, request: EdgeRequest, plan: Plan): Plan => {
     if (plan.kind === 'forward') return plan;
     if (plan.variant) request.note({ variant: plan.variant });
+    // A docs address that does not exist is a gap: what readers guessed the docs would have.
+    if (plan.status === 404 && kind === 'static' && tally) {
+      const path = toRouteKey(request.path);
+      if (isDocsAddress(path)) tally.countGap('page', path, toDay(now()));
+    }
     return finish(kind, plan);
   };
   return (request) => {

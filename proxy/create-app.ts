@@ -2,7 +2,7 @@ import { H3 } from 'h3';
 import type { JWTVerifyGetKey } from 'jose';
 import type { VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import type { AppConfig } from './config.ts';
-import { createAnswerer } from './create-answerer.ts';
+import { createAnswerer, type AnswererDeps } from './create-answerer.ts';
 import { toErrorAnswer } from './errors/render-error.ts';
 import type { Forwarder } from './forward/forwarder.ts';
 import { toTokenVerifier } from './mcp/token-verifier.ts';
@@ -29,6 +29,10 @@ export interface AppDeps {
   now?: () => number;
   /** Notes what the routes learn about each request (variant, MCP method, upstream): the host's logs and metrics. */
   note?: NoteRequest;
+  /** The feedback store, limiter and tally of this runtime (proxy/create-answerer.ts). */
+  feedback?: AnswererDeps['feedback'];
+  /** The address a request came from, as the platform says it (the worker: `CF-Connecting-IP`). */
+  clientAddress?: (request: Request) => string;
 }
 
 /**
@@ -37,7 +41,11 @@ export interface AppDeps {
  * server writes the same plans in node:http's own terms (proxy/node/node-door.ts).
  */
 export function createApp(config: AppConfig, deps: AppDeps): H3 {
-  const answer = createAnswerer(config, { files: deps.files, verifyToken: deps.verifyToken ?? toTokenVerifier(config, deps) });
+  const answer = createAnswerer(config, {
+    files: deps.files,
+    verifyToken: deps.verifyToken ?? toTokenVerifier(config, deps),
+    feedback: deps.feedback,
+  });
   // Malformed percent-encoding reaches the static route, which answers 404 rather than h3's bare 400.
   const app = new H3({
     allowMalformedURL: true,
@@ -46,13 +54,14 @@ export function createApp(config: AppConfig, deps: AppDeps): H3 {
       const kind = toRoute(event.url.pathname).kind;
       // The request as the route read it, so the answer keeps the id the logs have; a new reading if it failed before.
       const request =
-        (event.context.edge as EdgeRequest | undefined) ?? toWebEdgeRequest(event.req, event.url, (facts) => deps.note?.(event.req, facts));
+        (event.context.edge as EdgeRequest | undefined) ??
+        toWebEdgeRequest(event.req, event.url, (facts) => deps.note?.(event.req, facts), deps.clientAddress);
       return toResponse(withSharedHeaders(config, kind, toErrorAnswer(config, kind, error.cause ?? error, request)), request);
     },
   });
   app.all('/**', async (event) => {
     const web = event.req;
-    const request = toWebEdgeRequest(web, event.url, (facts) => deps.note?.(web, facts));
+    const request = toWebEdgeRequest(web, event.url, (facts) => deps.note?.(web, facts), deps.clientAddress);
     event.context.edge = request;
     const plan = await answer(request);
     const finish = (refusal: Parameters<typeof withSharedHeaders>[2]) => withSharedHeaders(config, 'mcp', refusal);

@@ -18,6 +18,8 @@ export interface EdgeRequest {
   headerNames(): Iterable<string>;
   /** Reads the whole body, refusing it past `limit` bytes (proxy/mcp/read-body.ts: BodyTooLargeError, BodyIncompleteError). */
   readBody(limit: number): Promise<Uint8Array>;
+  /** The address of the peer that sent the request (its socket's on Node, the platform's in the worker); '' when unknown. */
+  clientAddress(): string;
   /** The id the answer, the logs and the upstream carry (runtime/http/request-id.ts). */
   readonly requestId: string;
   /** Notes what is learned about the request for the host's access log and metrics (a no-op where there are none). */

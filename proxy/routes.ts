@@ -9,10 +9,12 @@ import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
  * - `mcp`: the same-host JSON-RPC endpoints (contract ENDPOINT-10, ENDPOINT-11), every method.
  * - `search`: the docs' search for agents (`GET /api/search?q=…`), an addition to the public discovery surface
  *   and public like it (contract AUTH-1).
+ * - `feedback`: what people and agents tell the docs (`/api/feedback`, a report's status under it) and the operator's
+ *   view of it (`/api/feedback/gaps`, `/api/feedback/traffic`); the only routes that write.
  * - `api`: any other path under `/api/`: an RFC 9457 problem (contract PROBLEM-1).
  * - `static`: everything else: the prebuilt site, negotiated on Accept (contract NEGOTIATE-1, NEGOTIATE-2), or its 404 page.
  */
-export type RouteKind = 'health' | 'mcp' | 'search' | 'api' | 'static';
+export type RouteKind = 'health' | 'mcp' | 'search' | 'feedback' | 'api' | 'static';
 
 /** One row of the table: the paths or the prefix it answers. */
 export interface Route {
@@ -26,6 +28,8 @@ export const ROUTES: readonly Route[] = [
   { kind: 'health', paths: HEALTH_PATHS },
   { kind: 'mcp', paths: MCP_PATHS },
   { kind: 'search', paths: [PATHS.search] },
+  { kind: 'feedback', paths: [PATHS.feedback] },
+  { kind: 'feedback', prefix: `${PATHS.feedback}/` },
   { kind: 'api', prefix: PATHS.apiPrefix },
   { kind: 'static', prefix: '/' },
 ];
@@ -43,13 +47,19 @@ function toDecodedPath(path: string): string {
   }
 }
 
+/** A request path as the table matches named paths: percent-decoded, one trailing slash dropped. */
+export function toRouteKey(path: string): string {
+  const decoded = toDecodedPath(path);
+  return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+}
+
 /**
  * The route of a request path (no query). Named paths are matched decoded with one trailing slash dropped (`/mcp/`
  * is the endpoint too); prefixes against the decoded path as it is (`/api/` is under `/api/`).
  */
 export function toRoute(path: string): Route {
   const decoded = toDecodedPath(path);
-  const key = decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+  const key = toRouteKey(path);
   for (const route of ROUTES) {
     if (route.paths ? route.paths.includes(key) : decoded.startsWith(route.prefix!)) return route;
   }

@@ -32,8 +32,9 @@ export const operationSchema = z
     summary: z.string().min(1).max(80),
     description: z.string().trim().min(20, 'describe the operation in at least 20 characters'),
     tags: z.array(z.string().min(1)).min(1),
-    // "none": public discovery; "tools-call": no credential except for JSON-RPC tools/call (contract AUTH-1, AUTH-2).
-    auth: z.enum(['none', 'tools-call']),
+    // "none": public discovery; "tools-call": no credential except for JSON-RPC tools/call (contract AUTH-1, AUTH-2);
+    // "operator": a Bearer token with the operator scope on every call (the operator's view of feedback).
+    auth: z.enum(['none', 'tools-call', 'operator']),
     scopes: z.array(z.string()).default([]),
     parameters: z.array(parameter).default([]),
     requestBody: z.strictObject({ description: z.string().min(1), required: z.boolean(), content }).optional(),
@@ -41,7 +42,7 @@ export const operationSchema = z
   })
   .refine((op) => op.auth === 'none' || op.scopes.length > 0, {
     path: ['scopes'],
-    message: 'an operation with auth "tools-call" names the scopes a tool call needs',
+    message: 'an operation with auth "tools-call" or "operator" names the scopes its calls need',
   });
 
 /** One API operation, as written in content. */

@@ -59,6 +59,15 @@ export const siteSchema = z
     }),
     /** The docs site's public OAuth client (PKCE, from the browser), registered with the authorization server. */
     try_it: z.strictObject({ client_id: z.string().regex(/^[a-z][a-z0-9-]*$/) }),
+    /** The scope of the operator's view of feedback, gaps and traffic. */
+    operator_scope: scopeName,
+    /** Feedback's limits, retention and the operator's page. */
+    feedback: z.strictObject({
+      per_minute: z.number().int().positive(),
+      per_day: z.number().int().positive(),
+      body_bytes: z.number().int().min(1024),
+      retention_days: z.number().int().positive(),
+    }),
     demo_sandbox: z.strictObject({
       name: z.string().min(1),
       account_required: z.boolean(),
@@ -86,6 +95,10 @@ export const siteSchema = z
   .strict()
   .refine((s) => s.scopes.some((x) => x.name === s.access_scope), {
     path: ['access_scope'],
+    message: 'must be one of the names under scopes',
+  })
+  .refine((s) => s.scopes.some((x) => x.name === s.operator_scope), {
+    path: ['operator_scope'],
     message: 'must be one of the names under scopes',
   });
 

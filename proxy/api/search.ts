@@ -6,6 +6,9 @@ import { toSearchJson, toSearchMarkdown } from '../../runtime/search/format-resu
 import { MARKDOWN_TYPE } from '../../facts/content-types.ts';
 import type { AppConfig } from '../config.ts';
 import type { EdgeRequest } from '../edge-request.ts';
+import type { Tally } from '../../runtime/feedback/tally.ts';
+import { toQuestionKey } from '../../runtime/feedback/gap-keys.ts';
+import { toDay } from '../../runtime/feedback/client-key.ts';
 import { createProblemError } from '../errors/http-errors.ts';
 import { type Answer, toTextAnswer } from '../plan/plan.ts';
 import { DOCUMENT_METHODS, toDocumentOptions } from '../static/document-options.ts';
@@ -27,7 +30,12 @@ async function readText(files: SiteFiles, path: string): Promise<string | undefi
  * both with `Vary: Accept` and the documents' short cache policy. A bad `q`, `limit` or `section` is a 400 problem
  * with its own code; a query that matches nothing is 200 with no results.
  */
-export function createSearchRoute(config: AppConfig, files: SiteFiles): (request: EdgeRequest) => Promise<Answer> {
+export function createSearchRoute(
+  config: AppConfig,
+  files: SiteFiles,
+  options: { tally?: Tally; now?: () => number } = {},
+): (request: EdgeRequest) => Promise<Answer> {
+  const now = options.now ?? Date.now;
   let index: Promise<SearchIndex> | undefined;
   const load = () => {
     index ??= loadSearchIndex((path) => readText(files, path)).catch((error: unknown) => {
@@ -45,6 +53,8 @@ export function createSearchRoute(config: AppConfig, files: SiteFiles): (request
     if (!parsed.ok) throw createProblemError(config.errors, parsed.code, { detail: parsed.detail });
     const { query } = parsed;
     const hits = await rankPages(await load(), query);
+    // A question the docs could not answer is a gap the authors should see (counted in memory, written in batches).
+    if (hits.length === 0) options.tally?.countGap('question', toQuestionKey(query.q), toDay(now()));
     const headers = { vary: 'Accept', 'cache-control': SHORT };
     if (toVariant(request.headers.get('accept')) !== 'markdown') {
       return toTextAnswer(200, 'application/json', JSON.stringify(toSearchJson(query.q, hits, config.baseUrl)), headers);

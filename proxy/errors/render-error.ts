@@ -34,6 +34,7 @@ export function toProblemAnswer(config: AppConfig, error: HTTPError | undefined,
     detail: data.detail ?? entry.cause,
     instance,
     resolution: entry.resolution,
+    ...(data.field === undefined ? {} : { field: data.field }),
   };
   const headers = error ? toErrorHeaders(error) : {};
   return toTextAnswer(entry.status, 'application/problem+json', JSON.stringify(body), { ...headers, 'cache-control': 'no-store' });
@@ -49,7 +50,7 @@ export function toErrorAnswer(config: AppConfig, kind: RouteKind, error: unknown
   const known = error instanceof HTTPError && !error.unhandled ? error : undefined;
   if (!known || known.status >= 500)
     request.note({ cause: toFailureCause(error instanceof HTTPError ? (error.cause ?? error.message) : error) });
-  if (kind === 'api' || kind === 'health' || kind === 'search') return toProblemAnswer(config, known, request.path);
+  if (kind === 'api' || kind === 'health' || kind === 'search' || kind === 'feedback') return toProblemAnswer(config, known, request.path);
   const status = known?.status ?? 500;
   const text = status >= 500 ? 'Internal Server Error' : known!.message;
   const headers = known ? toErrorHeaders(known) : {};

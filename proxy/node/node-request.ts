@@ -59,6 +59,10 @@ export class NodeEdgeRequest implements EdgeRequest {
     return Object.keys(this.req.headers);
   }
 
+  clientAddress(): string {
+    return this.req.socket.remoteAddress ?? '';
+  }
+
   /** Bound: the MCP route hands it on as a function (proxy/mcp/read-message.ts). */
   readonly readBody = (limit: number): Promise<Uint8Array> => readNodeBody(this.req, this.res, limit);
 

@@ -16,6 +16,7 @@ import { type Listening, listen } from './listen.ts';
 import { createNodeDoor } from './node-door.ts';
 import type { NoteNodeRequest } from './node-request.ts';
 import { readDist } from './read-dist.ts';
+import { type NodeFeedback, startNodeFeedback } from './node-feedback.ts';
 import { createUpstreamPool, type UpstreamDispatch } from './upstream-pool.ts';
 
 /** What the Node door serves besides its configuration. */
@@ -27,11 +28,18 @@ export interface NodeHandlerDeps {
   verifyToken?: VerifyAccessToken;
   /** The access log's note (proxy/observability/request-log.ts); none without a log. */
   note?: NoteNodeRequest;
+  /** The feedback store, limiter and tally (proxy/node/node-feedback.ts); without them the feedback routes answer 503. */
+  feedback?: NodeFeedback['deps'];
 }
 
 /** The Node door over files held in memory: the request handler `npm start` and `npm run serve` listen with. */
 export function createNodeHandler(config: AppConfig, deps: NodeHandlerDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const answer = createAnswerer(config, { files: deps.files, verifyToken: deps.verifyToken, filesInMemory: true });
+  const answer = createAnswerer(config, {
+    files: deps.files,
+    verifyToken: deps.verifyToken,
+    filesInMemory: true,
+    feedback: deps.feedback,
+  });
   return createNodeDoor(config, answer, { dispatch: deps.dispatch, note: deps.note ?? (() => {}) });
 }
 
@@ -55,11 +63,17 @@ export async function startNodeDoor(env: Env, facts: BuildFacts, upstream: Upstr
   // jose's remote JWK Set caches keys and refetches on an unknown `kid`: key rotation without restarts.
   const getKey = upstream.jwksUrl ? createRemoteJWKSet(new URL(upstream.jwksUrl)) : undefined;
   const files = toStaticFiles(readDist(resolve(env.WARDEN_OUT_DIR)));
+  const feedback = await startNodeFeedback(config, facts, {
+    dir: resolve(env.FEEDBACK_DATA_DIR),
+    busyTimeoutMs: env.FEEDBACK_BUSY_TIMEOUT_MS,
+    logger,
+  });
   const door = createNodeHandler(config, {
     files,
     dispatch: pool.dispatch,
     verifyToken: toTokenVerifier(config, { getKey }),
     note: requestLog.note,
+    feedback: feedback.deps,
   });
   // Metrics stay off the public port unless METRICS_PORT names it.
   const shared = metrics && env.PORT !== 0 && env.METRICS_PORT === env.PORT;
@@ -67,11 +81,15 @@ export async function startNodeDoor(env: Env, facts: BuildFacts, upstream: Upstr
     onRequest: requestLog.onRequest,
     onClientError: requestLog.onClientError,
     intercept: shared ? (req, res) => answerMetrics(metrics, req, res) : undefined,
+  }).catch(async (error) => {
+    await feedback.close();
+    throw error;
   });
   const apart =
     metrics && !shared
       ? await serveMetrics(metrics, env.METRICS_HOST, env.METRICS_PORT as number).catch(async (error) => {
           await listening.close();
+          await feedback.close();
           throw error;
         })
       : undefined;
@@ -83,6 +101,7 @@ export async function startNodeDoor(env: Env, facts: BuildFacts, upstream: Upstr
       await listening.close();
       await apart?.close();
       await pool.close();
+      await feedback.close();
       logger.flush();
     },
   };

@@ -2,6 +2,7 @@ import type { Errors } from '../../facts/problem.ts';
 import type { AuthError, AuthErrorCode } from '../auth/auth-error.ts';
 import { toAuthRefusal } from '../auth/auth-refusal.ts';
 import { SEARCH_PROBLEM_CODES } from '../search/search-params.ts';
+import { FEEDBACK_PROBLEM_CODES } from '../feedback/feedback-problems.ts';
 
 /**
  * Every refusal an MCP endpoint (the edge's or the hosted one's) can answer, by stable code, and the JSON-RPC
@@ -40,7 +41,13 @@ export const MCP_ERROR_CODES = {
 export type McpErrorCode = keyof typeof MCP_ERROR_CODES;
 
 /** The RFC 9457 problem codes the edge answers on `/api/*` (content/errors.yaml `problems`). */
-export const PROBLEM_CODES = ['not_found', 'method_not_allowed', 'internal_error', ...SEARCH_PROBLEM_CODES] as const;
+export const PROBLEM_CODES = [
+  'not_found',
+  'method_not_allowed',
+  'internal_error',
+  ...SEARCH_PROBLEM_CODES,
+  ...FEEDBACK_PROBLEM_CODES,
+] as const;
 
 /** A refusal on an MCP path: a stable code, a sentence safe to show, and what the answer must carry. */
 export class McpError extends Error {

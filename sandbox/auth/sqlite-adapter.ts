@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { createStatementCache } from '../store/statement-cache.ts';
+import { createStatementCache } from '../../runtime/node/statement-cache.ts';
 
 type Payload = Record<string, unknown> & { uid?: string; userCode?: string; grantId?: string; consumed?: number };
 

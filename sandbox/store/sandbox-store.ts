@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { createStatementCache } from './statement-cache.ts';
+import { createStatementCache } from '../../runtime/node/statement-cache.ts';
 
 /** A run the caller started (the replay is computed from the canned run and `started_at`). */
 export interface RunRow {

@@ -23,10 +23,15 @@ function readContentOnce(): ReturnType<typeof readContent> {
   return content;
 }
 
+/** The facts a build of the real content writes for the servers (`_build.json`), for BASE_URL. */
+export function createTestFacts(): ReturnType<typeof toBuildFacts> {
+  return toBuildFacts(readContentOnce(), 'test');
+}
+
 /** The app configuration from the real content, for BASE_URL and the given upstream. */
 export function createTestConfig(overrides: Partial<AppConfig> = {}, env: Record<string, string> = {}): AppConfig {
   const parsed = readEnv({ BASE_URL, ...env });
-  return { ...toAppConfig(parsed, toBuildFacts(readContentOnce(), 'test'), { appUrl: APP_URL, issuer: ISSUER }), ...overrides };
+  return { ...toAppConfig(parsed, createTestFacts(), { appUrl: APP_URL, issuer: ISSUER }), ...overrides };
 }
 
 /** The file table of a dist folder, as the Node entry builds it. */
