@@ -1,6 +1,7 @@
 import type { Content } from '../content-model/read-content.ts';
 import { PATHS, toTwinPath, toUrl } from '../facts/paths.ts';
 import { toDiscoveryLinks, type DiscoveryLink } from './to-discovery-links.ts';
+import { fillPlaceholders, toPlaceholders } from '../content-model/fill-placeholders.ts';
 import type { LlmsPage } from './to-llms-sections.ts';
 
 export type { LlmsPage };
@@ -106,10 +107,15 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
     ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem(docsUrl))].join('\n'),
     ...toPageLists(site.base_url, pages),
     ...(sections.length ? [['## Sections', '', ...sections.map(toSectionItem)].join('\n')] : []),
+    ['## Feedback', '', toFeedbackGuidance(site)].join('\n'),
     optional(full ?? { url: toUrl(site.base_url, PATHS.llmsFull), note: 'every page above in one markdown file' }),
   ].join('\n\n');
   return `${text}\n`;
 }
+
+/** How an agent reports a page that is wrong (content `agent_guidance.feedback`), with this build's addresses. */
+export const toFeedbackGuidance = (site: Content['site']): string =>
+  toOneLine(fillPlaceholders(site.agent_guidance.feedback, toPlaceholders(site), 'content/site.yaml agent_guidance.feedback'));
 
 /** What the site's index has, said in every other llms file. */
 export const toRootPointer = (site: Content['site']) =>

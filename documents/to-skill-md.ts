@@ -3,7 +3,7 @@ import type { Skill } from '../content-model/schemas/skill.ts';
 import type { Tool } from '../content-model/schemas/tool.ts';
 import { toJsonRpcAnchor } from './to-page-meta.ts';
 import { MCP_PATHS, PATHS, toProblemTypeUrl, toTwinPath, toUrl } from '../facts/paths.ts';
-import { toOneLine } from './to-llms-txt.ts';
+import { toFeedbackGuidance, toOneLine } from './to-llms-txt.ts';
 
 const cell = (s: string) => toOneLine(s).replace(/\|/g, '\\|');
 const code = (s: string | number) => `\`${s}\``;
@@ -123,6 +123,8 @@ export function toSkillMd(content: Content, skill: Skill): string {
     '## 6. Errors and what to do',
     toOneLine(skill.errors),
     toErrorTables(content),
+    '## 7. When a page is wrong',
+    toFeedbackGuidance(site),
     '## More',
     list([
       `Every docs page as markdown: ${toUrl(site.base_url, PATHS.llms)}`,

@@ -85,6 +85,8 @@ export const siteSchema = z
     agent_guidance: z.strictObject({
       when_to_use: z.array(z.string().min(1)).min(1),
       not_for: z.array(z.string().min(1)),
+      /** How an agent reports a page that is wrong (llms.txt's Feedback section, the Agent Skill). */
+      feedback: z.string().min(1),
       /** The agent-instructions block atop every markdown twin (placeholders filled by the build). */
       twin_preamble: z.string().min(1),
     }),
