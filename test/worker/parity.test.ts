@@ -5,7 +5,12 @@
  * the transport's own differences named in test/helpers/door-parity.ts. Over the test build and, in the `scale`
  * project, a sample of the 5,000-page build.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildFacts } from '../../facts/build-facts.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
 import { readEnv } from '../../proxy/config.ts';
 import { readBuildFacts } from '../../proxy/node/build-info.ts';
@@ -16,6 +21,7 @@ import { createLogger } from '../../runtime/node/create-logger.ts';
 import { DIST } from '../helpers/built-site.ts';
 import { eachLimited, type Exchange, type ParityRequest, send, toParityDifferences } from '../helpers/door-parity.ts';
 import { startUpstream, type TestUpstream } from '../helpers/proxy/upstream.ts';
+import { toReportPath } from '../../runtime/feedback/feedback-paths.ts';
 
 // PATCH: a method HTTP knows and no route takes. A token no parser knows (BREW) is refused by each door's HTTP parser
 // before any route sees it: its status is checked on its own below.
@@ -69,6 +75,9 @@ const ROUTE_PATHS = [
   '/.well-known/oauth-protected-resource',
   '/_astro/missing.css',
   '/%zz',
+  '/api/feedback',
+  `/api/feedback/fb_${'a'.repeat(26)}`,
+  '/api/feedback/gaps',
 ];
 
 /** The build's public files, as paths (the servers' own files and the precompressed variants are not). */
@@ -97,6 +106,8 @@ function toMatrix(path: string): ParityRequest[] {
 let upstream: TestUpstream;
 let node: NodeDoor;
 let worker: RunningWorker;
+let facts: BuildFacts;
+let feedbackDir: string | undefined;
 
 beforeAll(async () => {
   // The hosted tool endpoint both doors forward to: one JSON-RPC answer for every request.
@@ -104,7 +115,11 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'parity' });
     res.end('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}');
   });
-  const facts = readBuildFacts(DIST)!;
+  facts = readBuildFacts(DIST)!;
+  // Each door checks tokens against the same key set (the operator's gate judges a request without one alone), and
+  // keeps its feedback store: the Node door in a folder of its own, the worker in its D1, migrated as an operator does.
+  const jwksUrl = `${upstream.url}/jwks`;
+  feedbackDir = mkdtempSync(join(tmpdir(), 'warden-parity-feedback-'));
   const env = readEnv({
     HOST: '127.0.0.1',
     PORT: '0',
@@ -112,11 +127,12 @@ beforeAll(async () => {
     APP_URL: upstream.url,
     WARDEN_OUT_DIR: DIST,
     METRICS_PORT: 'off',
+    FEEDBACK_DATA_DIR: feedbackDir,
   });
   const logger = createLogger({ level: 'silent', service: 'edge', destination: { write() {} } });
   [node, worker] = await Promise.all([
-    startNodeDoor(env, facts, { appUrl: upstream.url, issuer: facts.auth_issuer }, { logger }),
-    startWorker(DIST, { APP_URL: upstream.url }),
+    startNodeDoor(env, facts, { appUrl: upstream.url, issuer: facts.auth_issuer, jwksUrl }, { logger }),
+    startWorker(DIST, { vars: { APP_URL: upstream.url, TOKEN_JWKS_URL: jwksUrl } }),
   ]);
 }, 120_000);
 
@@ -124,6 +140,7 @@ afterAll(async () => {
   await node?.close();
   await worker?.dispose();
   await upstream?.close();
+  if (feedbackDir) rmSync(feedbackDir, { recursive: true, force: true });
 });
 
 /** Asks both doors every request; returns the differences found. */
@@ -166,6 +183,59 @@ describe('the Node server and the CDN answer alike', () => {
     );
     const differences = await compare(requests);
     expect(differences.slice(0, 30), `${differences.length} differences`).toEqual([]);
+  });
+
+  it('feedback: a report taken, each kind of bad input, a foreign Origin, OPTIONS, an unknown id and the operator without a token', async () => {
+    const site = new URL(facts.base_url).origin;
+    const json = { 'content-type': 'application/json' };
+    const post = (body: string, headers: Record<string, string> = json, query = ''): ParityRequest => ({
+      method: 'POST',
+      path: `${PATHS.feedback}${query}`,
+      headers,
+      body,
+    });
+    const report = (fields: object) => JSON.stringify({ page: '/docs/overview', ...fields });
+    const unknownId = toReportPath(`fb_${'b'.repeat(26)}`);
+    const requests: ParityRequest[] = [
+      post(report({ helpful: false, comment: 'The example is out of date.', kind: 'incorrect', mood: 'sad' })),
+      post(report({ helpful: true, section: 'install' }), { ...json, origin: site }, '?source=page'),
+      post('{"page":'),
+      post('[]'),
+      post(JSON.stringify({ helpful: true })),
+      post(report({})),
+      post(report({ comment: '   ' })),
+      post(report({ helpful: true, kind: 'typo' })),
+      post(report({ helpful: 'yes' })),
+      post(report({ helpful: true, section: 'two words' })),
+      post(JSON.stringify({ page: '/docs/nowhere', helpful: true })),
+      post(JSON.stringify({ page: 'https://elsewhere.example/docs/overview', helpful: true })),
+      post('page=/docs/overview&helpful=true', { 'content-type': 'application/x-www-form-urlencoded' }),
+      post(report({ comment: 'x'.repeat(facts.feedback.body_bytes) })),
+      post(report({ helpful: true }), { ...json, origin: 'https://evil.example' }),
+      { method: 'OPTIONS', path: PATHS.feedback, headers: {} },
+      {
+        method: 'OPTIONS',
+        path: PATHS.feedback,
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      },
+      { method: 'OPTIONS', path: unknownId, headers: {} },
+      { method: 'GET', path: unknownId, headers: {} },
+      { method: 'GET', path: PATHS.feedback, headers: {} },
+      { method: 'PATCH', path: unknownId, headers: json, body: '{"status":"resolved"}' },
+      { method: 'DELETE', path: unknownId, headers: {} },
+      { method: 'GET', path: `${PATHS.feedback}/traffic`, headers: { accept: 'application/json' } },
+    ];
+    const exchanges = await Promise.all(requests.map((r) => Promise.all([send(node.url, r), send(worker.origin, r)])));
+    const differences = requests.flatMap((r, i) => toParityDifferences(r, ...exchanges[i]!));
+    expect(differences, `${differences.length} differences`).toEqual([]);
+    // The requests are what they say: two reports taken, every refusal its own, the operator's views closed without a token.
+    expect(exchanges.map(([answer]) => answer.status)).toEqual([
+      202, 202, 400, 400, 400, 400, 400, 400, 400, 400, 422, 422, 415, 413, 403, 204, 204, 204, 404, 401, 401, 401, 401,
+    ]);
   });
 
   it('a method no HTTP parser knows is refused 501 by both doors, before any route', async () => {
