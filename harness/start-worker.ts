@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -58,11 +58,28 @@ async function applyMigrationsLocally(database: string, persistTo: string): Prom
   }
 }
 
+/** The state wrangler migrated, once per process (a rejection is kept: the next start would fail the same way). */
+let migratedState: Promise<string> | undefined;
+
+/**
+ * A folder whose D1 wrangler has migrated, made once per process: each worker's D1 starts as a copy of it (as a backup
+ * is restored), so a test process runs wrangler once however many workers it starts.
+ */
+function getMigratedState(database: string): Promise<string> {
+  migratedState ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warden-d1-migrated-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    await applyMigrationsLocally(database, dir);
+    return dir;
+  })();
+  return migratedState;
+}
+
 /**
  * Bundles the worker for `distDir` and serves it with workerd (Miniflare) as wrangler.jsonc configures it:
  * wrangler's own reading of the file (run_worker_first, html_handling, _headers, the D1 and rate-limit bindings) with
- * dist swapped for `distDir`, its D1 in a folder of its own, migrated first as an operator migrates the real one
- * (`wrangler d1 migrations apply`, beside the bundling).
+ * dist swapped for `distDir`, its D1 in a folder of its own, migrated as an operator migrates the real one
+ * (`wrangler d1 migrations apply`).
  */
 export async function startWorker(distDir: string, options: WorkerOptions = {}): Promise<RunningWorker> {
   const outDir = mkdtempSync(join(tmpdir(), 'warden-worker-'));
@@ -71,13 +88,14 @@ export async function startWorker(distDir: string, options: WorkerOptions = {}):
   const databases: Array<{ binding: string; database_name?: string }> = config.d1_databases;
   const database = databases.find((d) => d.binding === FEEDBACK_BINDINGS.store);
   if (!database?.database_name) throw new Error(`wrangler.jsonc: no D1 database bound as ${FEEDBACK_BINDINGS.store}`);
-  const [bundle] = await Promise.all([
+  const [bundle, migrated] = await Promise.all([
     bundleWorker({ distDir, outFile: join(outDir, 'worker.js') }),
-    applyMigrationsLocally(database.database_name, persistTo),
+    getMigratedState(database.database_name),
   ]).catch((error: unknown) => {
     rmSync(outDir, { recursive: true, force: true });
     throw error;
   });
+  cpSync(migrated, persistTo, { recursive: true });
   const { workerOptions } = unstable_getMiniflareWorkerOptions({ ...config, assets: { ...config.assets!, directory: distDir } });
   const mf = startMiniflare({
     ...(workerOptions as object),
@@ -98,7 +116,7 @@ export async function startWorker(distDir: string, options: WorkerOptions = {}):
   };
   const origin = (await mf.ready).origin;
   const feedbackStore = toFeedbackStore(mf);
-  // What wrangler applied must be what the worker opens: the same layout under the same folder.
+  // What wrangler applied must be what the worker opens: wrangler's layout under --persist-to is Miniflare's.
   const applied = await (await feedbackStore())
     .prepare('SELECT name FROM d1_migrations')
     .all()
@@ -106,7 +124,7 @@ export async function startWorker(distDir: string, options: WorkerOptions = {}):
   if (!applied?.results.length) {
     await dispose();
     throw new Error(
-      `the worker's D1 lacks the migrations wrangler applied with --persist-to ${persistTo}: wrangler's layout there and the worker's resourcePersistencePath disagree`,
+      `the worker's D1 lacks the migrations wrangler applied with --persist-to ${migrated} (copied to ${persistTo}): wrangler's layout there and the worker's resourcePersistencePath disagree`,
     );
   }
   return { origin, bundle, feedbackStore, dispose };
