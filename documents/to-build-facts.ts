@@ -3,12 +3,14 @@ import type { BuildFacts } from '../facts/build-facts.ts';
 import { createRequire } from 'node:module';
 import { toSkillUri } from '../facts/paths.ts';
 import { toAiAgentPatterns, type CrawlerEntry } from './to-ai-agents.ts';
+import { toDocsServerFacts } from './to-docs-server.ts';
 
 // The maintained list of crawlers and agents (crawler-user-agents, monthly releases): its `require` export is the JSON.
 const crawlers = createRequire(import.meta.url)('crawler-user-agents') as CrawlerEntry[];
 
 /** The facts a build writes for the servers (`dist/_build.json`), from the content it was made from. */
-export function toBuildFacts({ site, errors, skills, release }: Content, sourceHash: string): BuildFacts {
+export function toBuildFacts(content: Content, sourceHash: string): BuildFacts {
+  const { site, errors, skills, release } = content;
   return {
     base_url: site.base_url,
     app_url: site.app_url,
@@ -23,5 +25,6 @@ export function toBuildFacts({ site, errors, skills, release }: Content, sourceH
     public_resources: skills.map((skill) => toSkillUri(skill.name)),
     errors,
     ai_agents: toAiAgentPatterns(crawlers),
+    docs_server: toDocsServerFacts(content),
   };
 }

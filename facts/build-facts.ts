@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { docsServerFactsSchema } from './docs-server.ts';
 import { errorsSchema } from './problem.ts';
 
 const url = z.url({ protocol: /^https?$/ });
@@ -33,6 +34,8 @@ export const buildFactsSchema = z.strictObject({
    * agents that get a page's markdown twin when Accept leaves the choice open.
    */
   ai_agents: z.array(z.string().min(1)).default([]),
+  /** The docs MCP server the edge answers at `/mcp/docs`: its identity and the docs tools (content/docs-tools/). */
+  docs_server: docsServerFactsSchema,
 });
 
 /** The facts of one build. */

@@ -12,3 +12,19 @@ export const docsToolDefinitionSchema = z.strictObject({
 
 /** One docs tool's definition. */
 export type DocsToolDefinition = z.infer<typeof docsToolDefinitionSchema>;
+
+/**
+ * What the edge needs to answer as the docs MCP server (`/mcp/docs`), written by the build into `_build.json`: the
+ * identity it gives in `initialize` and `server/discover`, its instructions, and the docs tools it lists.
+ */
+export const docsServerFactsSchema = z.strictObject({
+  name: z.string().min(1),
+  title: z.string().min(1),
+  version: z.string().min(1),
+  description: z.string().min(1),
+  instructions: z.string().min(1),
+  tools: z.array(docsToolDefinitionSchema).min(1),
+});
+
+/** The docs MCP server's facts. */
+export type DocsServerFacts = z.infer<typeof docsServerFactsSchema>;
