@@ -7,11 +7,13 @@ import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
  *
  * - `health`: the health document (contract §2.1), GET and HEAD.
  * - `mcp`: the same-host JSON-RPC endpoints (contract §4.2), every method.
+ * - `docs-mcp`: the docs MCP server (`/mcp/docs`), answered here from the build: public, never forwarded. Exact
+ *   path, as every named row: `/mcp/tools.json`, `/mcp/connect` and the docs server's card below it are files.
  * - `search`: the docs' search for agents (`GET /api/search?q=…`), an addition to the public discovery surface (§5).
  * - `api`: any other path under `/api/`: an RFC 9457 problem (contract §7).
  * - `static`: everything else: the prebuilt site, negotiated on Accept (contract §4.3), or its 404 page.
  */
-export type RouteKind = 'health' | 'mcp' | 'search' | 'api' | 'static';
+export type RouteKind = 'health' | 'mcp' | 'docs-mcp' | 'search' | 'api' | 'static';
 
 /** One row of the table: the paths or the prefix it answers. */
 export interface Route {
@@ -24,12 +26,16 @@ export interface Route {
 export const ROUTES: readonly Route[] = [
   { kind: 'health', paths: HEALTH_PATHS },
   { kind: 'mcp', paths: MCP_PATHS },
+  { kind: 'docs-mcp', paths: [PATHS.mcpDocs] },
   { kind: 'search', paths: [PATHS.search] },
   { kind: 'api', prefix: PATHS.apiPrefix },
   { kind: 'static', prefix: '/' },
 ];
 
 const STATIC = ROUTES.at(-1)!;
+
+/** Whether a route kind is an MCP endpoint: JSON-RPC errors, its own Origin rule and CORS headers (MCP Streamable HTTP). */
+export const isMcpRoute = (kind: RouteKind): boolean => kind === 'mcp' || kind === 'docs-mcp';
 
 /** A request path percent-decoded (RFC 3986 §2.1: `/mc%70` is `/mcp`); one that does not decode stays as it is. */
 function toDecodedPath(path: string): string {
