@@ -12,7 +12,7 @@ export function toDocsServerFacts(content: Pick<Content, 'site' | 'docsTools' | 
     name: mcp.docs_server.server_name,
     title: mcp.docs_server.title,
     version: product.version,
-    description: mcp.docs_server.summary,
+    description: mcp.docs_server.description,
     instructions: mcp.docs_server.instructions,
     tools: toDocsTools(content),
   };

@@ -76,7 +76,8 @@ export const siteSchema = z
       docs_server: z.strictObject({
         server_name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
         title: z.string().min(1),
-        summary: z.string().trim().min(20),
+        // The MCP Registry's server.json takes at most 100 characters of description.
+        description: z.string().trim().min(20).max(100),
         instructions: z.string().trim().min(20),
         representative_queries: z.array(z.string().trim().min(1)).min(2).max(5),
       }),
