@@ -1,5 +1,5 @@
 import { MARKDOWN_TYPE } from '../../facts/content-types.ts';
-import { toTwinPath, toUrl } from '../../facts/paths.ts';
+import { toPagePath, toTwinPath, toUrl } from '../../facts/paths.ts';
 import type { SearchIndex } from '../../runtime/search/load-search-index.ts';
 import { toDocsPageTarget } from '../../runtime/search/docs-page.ts';
 import { readText } from '../static/read-text.ts';
@@ -59,7 +59,8 @@ export async function readDocsResource(
   } catch {
     return undefined;
   }
-  const target = toDocsPageTarget(url.pathname, new URL(baseUrl).origin);
+  // The page whose twin the URI names (`/index.md` is the home page's), read only if its twin is exactly the URI.
+  const target = toDocsPageTarget(toPagePath(url.pathname), new URL(baseUrl).origin);
   if (url.origin !== new URL(baseUrl).origin || url.search || url.hash || !target.ok || target.twinPath !== url.pathname) return undefined;
   const text = await readText(files, target.twinPath);
   return text === undefined ? undefined : { uri, mimeType: MARKDOWN, text };

@@ -169,6 +169,11 @@ describe('the docs MCP server at /mcp/docs', () => {
     expect((await call('resources/read', { uri: page7.uri })).message.result).toEqual({
       contents: [{ uri: page7.uri, mimeType: 'text/markdown', text: files['docs/generated/page-007.md'] }],
     });
+    // The home page's twin, /index.md, is a page's like any other.
+    const home = `${BASE_URL}/index.md`;
+    expect((await call('resources/read', { uri: home })).message.result).toEqual({
+      contents: [{ uri: home, mimeType: 'text/markdown', text: FIXTURE_FILES['index.md'] }],
+    });
     expect((await call('resources/list', { cursor: 'nope' })).message.error).toMatchObject({ code: -32602 });
     expect((await call('resources/templates/list')).message.result).toMatchObject({ resourceTemplates: [] });
   });
