@@ -20,12 +20,15 @@ import { readReleasePins, type ReleasePins } from './read-release-pins.ts';
 import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from './schemas/canned-run.ts';
 import { skillSchema, type Skill } from './schemas/skill.ts';
+import { docsToolSchema, type DocsTool } from './schemas/docs-tool.ts';
 
 /** Every fact of the content source, validated. */
 export interface Content {
   /** Site-wide facts, with BASE_URL / APP_URL / AUTH_ISSUER / RELEASE_ARCHIVE / RELEASE_PUBLIC_KEY applied. */
   site: Site & { auth_issuer: string };
   tools: Tool[];
+  /** The tools over the public docs (`content/docs-tools/<name>.yaml`): the pages' WebMCP tools and the docs MCP server's. */
+  docsTools: DocsTool[];
   operations: Operation[];
   /** Shared JSON Schemas (`content/schemas/<Name>.yaml`), the OpenAPI components. */
   schemas: Record<string, JsonSchema>;
@@ -186,6 +189,19 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     return fill(file, op);
   });
 
+  const docsTools = listYaml(dir, 'docs-tools').map((file) => {
+    const tool = fill(file, at(file, docsToolSchema));
+    if (basename(file, '.yaml') !== tool.name) throw new ContentError(rel(file), [`name: must equal the file name`]);
+    // A page registers its docs tools beside the Warden tools it shows: WebMCP takes each name once.
+    if (tools.some((t) => t.name === tool.name))
+      throw new ContentError(rel(file), [`name: "${tool.name}" is also a tool in content/tools/`]);
+    const from = tool.inputFromOperation;
+    if (from !== undefined && !operations.some((op) => op.operationId === from && op.parameters.some((p) => p.in === 'query'))) {
+      throw new ContentError(rel(file), [`inputFromOperation: "${from}" names no operation with query parameters in content/operations/`]);
+    }
+    return tool;
+  });
+
   const errors = at('errors.yaml', errorsSchema);
   const api = at('api.yaml', apiSchema);
   const pages = at('pages.yaml', z.array(generatedPageSchema));
@@ -209,7 +225,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
-  return { site: built, tools, operations, schemas, errors, api, pages, discovery, skills, release };
+  return { site: built, tools, docsTools, operations, schemas, errors, api, pages, discovery, skills, release };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */

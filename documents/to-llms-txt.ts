@@ -97,7 +97,7 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
     ...(site.agent_guidance.not_for.length
       ? [['Not for:', '', ...site.agent_guidance.not_for.map((w) => `- ${toOneLine(w)}`)].join('\n')]
       : []),
-    `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`); search them all with \`GET ${PATHS.search}?q=<question>\` (the pages and sections that answer it; markdown with \`Accept: text/markdown\`). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
+    `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`); search them all with \`GET ${PATHS.search}?q=<question>\` (the pages and sections that answer it; markdown with \`Accept: text/markdown\`), or from an MCP client at ${toUrl(site.base_url, PATHS.mcpDocs)} (the docs MCP server: \`search_docs\`, \`read_docs_page\`, no sign-in). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
     ...(sections.length
       ? [
           `The docs are split into sections: this file lists the pages nearest the root itself and, under "Sections", every file that lists the others: a folder's llms.txt for the pages under its path (llms.txt path scoping), or numbered parts (llms-1.txt, llms-2.txt, …) when one folder's pages take several files. Each page is at most two links from here.`,

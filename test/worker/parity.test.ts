@@ -59,6 +59,8 @@ const ROUTE_PATHS = [
   '/mcp',
   '/.well-known/mcp',
   '/mcp/',
+  '/mcp/docs',
+  '/mcp/docs/',
   '/api/nope',
   '/api/',
   '/api/search?q=how%20do%20I%20get%20a%20token%20for%20a%20CI%20job',
@@ -236,6 +238,71 @@ describe('the Node server and the CDN answer alike', () => {
     expect(exchanges.map(([answer]) => answer.status)).toEqual([
       202, 202, 400, 400, 400, 400, 400, 400, 400, 400, 422, 422, 415, 413, 403, 204, 204, 204, 404, 401, 401, 401, 401,
     ]);
+  });
+
+  it('the docs MCP server (/mcp/docs): both eras, every method it answers, its refusals, from the build and never the upstream', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'parity', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const legacy = (method: string, params: object = {}, extra: Record<string, string> = {}): ParityRequest => ({
+      method: 'POST',
+      path: PATHS.mcpDocs,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+        ...extra,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const modern = (method: string, params: object = {}, name?: string): ParityRequest => ({
+      method: 'POST',
+      path: PATHS.mcpDocs,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(name ? { 'mcp-name': name } : {}),
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } }),
+    });
+    const search = { name: 'search_docs', arguments: { q: 'sign in without a browser', limit: 3 } };
+    const read = { name: 'read_docs_page', arguments: { path: '/docs/connect-mcp' } };
+    const requests: ParityRequest[] = [
+      legacy('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'parity', version: '1' } }),
+      legacy('ping'),
+      legacy('tools/list'),
+      legacy('tools/call', search),
+      legacy('tools/call', search, { accept: 'application/json' }),
+      legacy('tools/call', { name: 'search_docs', arguments: { q: 'x', limit: 50 } }),
+      legacy('tools/call', read),
+      legacy('tools/call', { name: 'read_docs_page', arguments: { path: '/docs/nope' } }),
+      legacy('resources/list'),
+      legacy('resources/read', { uri: `${readBuildFacts(DIST)!.base_url}/docs/overview.md` }),
+      legacy('resources/read', { uri: 'https://elsewhere.example/x.md' }),
+      legacy('tools/call', search, { 'mcp-method': 'tools/list' }),
+      modern('server/discover'),
+      modern('tools/list'),
+      modern('tools/call', search, 'search_docs'),
+      modern('resources/list'),
+      { method: 'POST', path: PATHS.mcpDocs, headers: { 'content-type': 'application/json' }, body: '{not json' },
+      { method: 'POST', path: PATHS.mcpDocs, headers: { 'content-type': 'application/json', accept: 'text/html' }, body: RPC },
+      { method: 'GET', path: PATHS.mcpDocs, headers: { accept: 'text/event-stream' } },
+      { method: 'DELETE', path: PATHS.mcpDocs, headers: {} },
+      { method: 'POST', path: PATHS.mcpDocs, headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: RPC },
+    ];
+    expect(await compare(requests)).toEqual([]);
+    for (const origin of [node.url, worker.origin]) {
+      const listed = JSON.parse(
+        (
+          await send(origin, { ...legacy('tools/list'), headers: { ...legacy('tools/list').headers, accept: 'application/json' } })
+        ).body.toString(),
+      );
+      expect(listed.result.tools.map((t: { name: string }) => t.name).sort(), origin).toEqual(['read_docs_page', 'search_docs']);
+    }
   });
 
   it('a method no HTTP parser knows is refused 501 by both doors, before any route', async () => {
