@@ -199,6 +199,9 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (from !== undefined && !operations.some((op) => op.operationId === from && op.parameters.some((p) => p.in === 'query'))) {
       throw new ContentError(rel(file), [`inputFromOperation: "${from}" names no operation with query parameters in content/operations/`]);
     }
+    if (tool.inputFromSchema !== undefined && !schemas[tool.inputFromSchema]) {
+      throw new ContentError(rel(file), [`inputFromSchema: "${tool.inputFromSchema}" names no file in content/schemas/`]);
+    }
     return tool;
   });
 

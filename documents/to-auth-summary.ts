@@ -4,7 +4,7 @@ import { PATHS } from '../facts/paths.ts';
 const code = (s: string) => `\`${s}\``;
 
 /** `a`, `a and b`, `a, b and c`. */
-function toList(items: string[]): string {
+export function toList(items: string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 

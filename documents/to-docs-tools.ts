@@ -24,15 +24,31 @@ function toOperationInput(operations: Content['operations'], operationId: string
 }
 
 /**
+ * A shared schema as a tool's input: an object schema with its members, and the rule that ties them (an `anyOf` of
+ * required members, which tool clients do not all accept at the top of an input schema) left to its description and
+ * to the endpoint, which checks the whole schema.
+ */
+function toSchemaInput(schemas: Content['schemas'], name: string): JsonSchema {
+  const { anyOf: _rule, ...input } = schemas[name] as JsonSchema & { anyOf?: unknown };
+  return { ...input, type: 'object' };
+}
+
+/**
  * The docs tools (content/docs-tools/) as both places offer them, the pages' WebMCP tools and the docs MCP server's
  * `tools/list`: name, title, description, input schema and read-only hint, in the order of their files.
  */
-export function toDocsTools({ docsTools, operations }: Pick<Content, 'docsTools' | 'operations'>): DocsToolDefinition[] {
+export function toDocsTools({
+  docsTools,
+  operations,
+  schemas,
+}: Pick<Content, 'docsTools' | 'operations' | 'schemas'>): DocsToolDefinition[] {
   return docsTools.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: tool.inputSchema ?? toOperationInput(operations, tool.inputFromOperation!),
+    inputSchema:
+      tool.inputSchema ??
+      (tool.inputFromSchema ? toSchemaInput(schemas, tool.inputFromSchema) : toOperationInput(operations, tool.inputFromOperation!)),
     annotations: { readOnlyHint: tool.annotations.readOnlyHint },
   }));
 }

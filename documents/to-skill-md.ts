@@ -4,6 +4,7 @@ import type { Tool } from '../content-model/schemas/tool.ts';
 import { toJsonRpcAnchor } from './to-page-meta.ts';
 import { MCP_PATHS, PATHS, toProblemTypeUrl, toTwinPath, toUrl } from '../facts/paths.ts';
 import { toFeedbackGuidance, toOneLine } from './to-llms-txt.ts';
+import { toList } from './to-auth-summary.ts';
 
 const cell = (s: string) => toOneLine(s).replace(/\|/g, '\\|');
 const code = (s: string | number) => `\`${s}\``;
@@ -59,7 +60,7 @@ function toEndpointTable(content: Content): string {
     [
       code(toUrl(site.base_url, PATHS.mcpDocs)),
       'Streamable HTTP',
-      `The docs MCP server, a server of its own: ${content.docsTools.map((tool) => code(tool.name)).join(' and ')}, and every docs page as a resource. No method needs a credential.`,
+      `The docs MCP server, a server of its own: ${toList(content.docsTools.map((tool) => code(tool.name)))}, and every docs page as a resource. No method needs a credential.`,
     ],
   ];
   return ['| Address | Transport | Use |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

@@ -42,7 +42,7 @@ function toWardenTool(tool: Tool, baseUrl: string, version: string): WardenWebMc
 }
 
 /** The site's WebMCP tools, from content: the docs tools as the docs MCP server lists them, and the Warden tools. */
-export function toWebMcpTools(content: Pick<Content, 'site' | 'tools' | 'docsTools' | 'operations'>): WebMcpTools {
+export function toWebMcpTools(content: Pick<Content, 'site' | 'tools' | 'docsTools' | 'operations' | 'schemas'>): WebMcpTools {
   const version = content.site.mcp.protocol_versions.at(-1)!;
   return {
     docs: toDocsTools(content),

@@ -2,6 +2,7 @@ import type { VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import { createHealthRoute } from './api/health.ts';
 import { createSearchRoute } from './api/search.ts';
 import { createFeedbackRoute, type FeedbackRouteDeps } from './api/feedback/feedback-route.ts';
+import { createReportTaker } from './api/feedback/submit-report.ts';
 import { createSearchIndexGetter } from './api/search-index.ts';
 import { createDocsMcpRoute } from './docs-mcp/docs-mcp-route.ts';
 import { findUnhandledDocsTools } from './docs-mcp/docs-tool-handlers.ts';
@@ -64,12 +65,14 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
   const staticRoute = (request: EdgeRequest) => planner(toStaticRequest(request));
   // One search index for every route that searches, loaded on first use.
   const index = createSearchIndexGetter(deps.files);
+  // One report taker for every door that takes feedback: POST /api/feedback and the docs MCP server's submit_feedback.
+  const take = deps.feedback && createReportTaker(config, deps.files, deps.feedback);
   const routes: Record<RouteKind, (request: EdgeRequest) => PlanResult> = {
     health: createHealthRoute(config),
     mcp: createMcpRoute(config, { verifyToken: deps.verifyToken, page: createEndpointPage(planner) }),
-    'docs-mcp': createDocsMcpRoute(config, { files: deps.files, index, page: createEndpointPage(planner, PATHS.connectMcpDoc) }),
+    'docs-mcp': createDocsMcpRoute(config, { files: deps.files, index, take, page: createEndpointPage(planner, PATHS.connectMcpDoc) }),
     search: createSearchRoute(config, index, { tally: deps.feedback?.tally, now: deps.feedback?.now }),
-    feedback: createFeedbackRoute(config, deps.files, { feedback: deps.feedback, verifyToken: deps.verifyToken }),
+    feedback: createFeedbackRoute(config, deps.files, { feedback: deps.feedback, verifyToken: deps.verifyToken, take }),
     // `/api/*` paths with no route of their own are the static route's problem 404s (or a file such as /api/catalog).
     api: staticRoute,
     static: deps.filesInMemory ? createStaticMemo(staticRoute, (answer) => finish('static', answer), config.isAiAgent) : staticRoute,

@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { DocsServerFacts } from '../../facts/docs-server.ts';
 import { toArgumentsProblem } from './check-arguments.ts';
-import type { DocsToolContext } from './docs-tool.ts';
+import { CLIENT_ADDRESS_HEADER, type DocsToolContext } from './docs-tool.ts';
 import { DOCS_TOOL_HANDLERS } from './docs-tool-handlers.ts';
 import { readDocsResource, toDocsResourcesList } from './docs-resources.ts';
 
@@ -59,6 +59,10 @@ function createDocsServer(facts: DocsServerFacts, context: DocsToolContext): Ser
 }
 
 /** The docs MCP server's web handler (createMcpHandler: 2026-07-28 and, statelessly, the 2025 eras), bodies read within `maxBodyBytes`. */
-export function createDocsHandler(facts: DocsServerFacts, context: DocsToolContext, maxBodyBytes: number): McpHttpHandler {
-  return createMcpHandler(() => createDocsServer(facts, context), { maxRequestBodySize: maxBodyBytes });
+export function createDocsHandler(facts: DocsServerFacts, context: Omit<DocsToolContext, 'address'>, maxBodyBytes: number): McpHttpHandler {
+  // Each request's server knows the address the route saw (its own header on the request the SDK serves).
+  return createMcpHandler(
+    (ctx) => createDocsServer(facts, { ...context, address: ctx.requestInfo?.headers.get(CLIENT_ADDRESS_HEADER) ?? '' }),
+    { maxRequestBodySize: maxBodyBytes },
+  );
 }

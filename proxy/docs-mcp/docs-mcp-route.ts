@@ -10,12 +10,16 @@ import { toMcpFailureAnswer } from '../mcp/failure-answer.ts';
 import { toUpstreamHeaders } from '../mcp/upstream-headers.ts';
 import type { Answer } from '../plan/plan.ts';
 import type { SiteFiles } from '../static/static-files.ts';
+import { type ReportTaker, toClientAddress } from '../api/feedback/submit-report.ts';
+import { CLIENT_ADDRESS_HEADER } from './docs-tool.ts';
 import { toSdkAnswer } from './to-answer.ts';
 
 /** What the docs MCP server reads: the build's files, the one search index, and the page a browser gets at its address. */
 export interface DocsMcpRouteDeps {
   files: SiteFiles;
   index: GetSearchIndex;
+  /** The app's report taker (submit_feedback); none where this runtime keeps no feedback. */
+  take?: ReportTaker;
   /** The page for a GET or HEAD that is no MCP client's (proxy/mcp/endpoint-page.ts). */
   page(request: EdgeRequest): Promise<Answer>;
 }
@@ -24,6 +28,7 @@ export interface DocsMcpRouteDeps {
 function toSdkRequest(config: AppConfig, request: EdgeRequest, body: Uint8Array | undefined): Request {
   const headers = toUpstreamHeaders(request.headers, request.headerNames());
   delete headers.authorization;
+  headers[CLIENT_ADDRESS_HEADER] = toClientAddress(config, request);
   return new Request(toUrl(config.baseUrl, PATHS.mcpDocs), { method: request.method, headers, body: body as BodyInit | undefined });
 }
 
@@ -35,7 +40,7 @@ function toSdkRequest(config: AppConfig, request: EdgeRequest, body: Uint8Array 
  * it reads only what the site publishes. The protocol itself is the official SDK's, loaded on the first request.
  */
 export function createDocsMcpRoute(config: AppConfig, deps: DocsMcpRouteDeps): (request: EdgeRequest) => Promise<Answer> {
-  const context = { files: deps.files, index: deps.index, baseUrl: config.baseUrl };
+  const context = { files: deps.files, index: deps.index, baseUrl: config.baseUrl, take: deps.take };
   let handler: Promise<McpHttpHandler> | undefined;
   const load = () => {
     handler ??= import('./create-docs-handler.ts').then((m) => m.createDocsHandler(config.docsServer, context, config.bodyLimitBytes));

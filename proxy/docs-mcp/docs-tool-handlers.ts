@@ -1,6 +1,7 @@
 import type { DocsToolHandler } from './docs-tool.ts';
 import { readDocsPageTool } from './read-docs-page-tool.ts';
 import { searchDocsTool } from './search-docs-tool.ts';
+import { submitFeedbackTool } from './submit-feedback-tool.ts';
 
 /**
  * What runs each docs tool, by the name its file in content/docs-tools/ gives it: a new docs tool is that file and
@@ -9,6 +10,7 @@ import { searchDocsTool } from './search-docs-tool.ts';
 export const DOCS_TOOL_HANDLERS: Readonly<Record<string, DocsToolHandler>> = {
   search_docs: searchDocsTool,
   read_docs_page: readDocsPageTool,
+  submit_feedback: submitFeedbackTool,
 };
 
 /** The docs tools of a build with no handler here, and the handlers with no tool: both must be empty to serve it. */

@@ -1,4 +1,5 @@
 import type { GetSearchIndex } from '../api/search-index.ts';
+import type { ReportTaker } from '../api/feedback/submit-report.ts';
 import type { SiteFiles } from '../static/static-files.ts';
 
 /** What a docs tool reads: the build's files and search index, and the site's public origin. */
@@ -7,7 +8,17 @@ export interface DocsToolContext {
   index: GetSearchIndex;
   /** The base URL the build serves (contract `{base_url}`), which results name. */
   baseUrl: string;
+  /** Takes a feedback report as every door does (proxy/api/feedback/submit-report.ts); none where this runtime keeps none. */
+  take?: ReportTaker;
+  /** The address the request came from, as the feedback limits tell clients apart. */
+  address: string;
 }
+
+/**
+ * The header the docs route hands the SDK the client's address in, for the feedback limits: set by the route on the
+ * request the SDK serves, over whatever the client sent, so no client names its own.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-warden-client-address';
 
 /** A tool's answer in MCP's CallToolResult shape: text, the same as JSON where it is JSON, and whether it failed. */
 export type DocsToolResult = {

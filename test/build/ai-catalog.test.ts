@@ -49,7 +49,7 @@ describe('/.well-known/ai-catalog.json', () => {
     expect(docs.version).toBe(card.version);
     expect(docs.identifier).toBe(`urn:air:${new URL(BASE_URL).hostname}:mcp:${card.name.split('/')[1]}`);
     expect(new Set(catalog.entries.map((e) => e.identifier)).size).toBe(catalog.entries.length);
-    expect([...docs.capabilities].sort()).toEqual(['read_docs_page', 'search_docs']);
+    expect([...docs.capabilities].sort()).toEqual(['read_docs_page', 'search_docs', 'submit_feedback']);
   });
 
   it('is found the ways ARD names: Agentmap in robots.txt, the API catalog, llms.txt and the ai-catalog link of every page', () => {

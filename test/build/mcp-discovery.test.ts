@@ -110,6 +110,6 @@ describe('the docs MCP server: /mcp/docs/server-card and /mcp/docs/server.json',
       facts.tools.map(({ name, title, description, annotations }) => ({ name, title, description, annotations })),
     );
     const publisher = docsJson._meta['io.modelcontextprotocol.registry/publisher-provided'] as Json;
-    expect(publisher[`${ns}/tools`]).toEqual(['read_docs_page', 'search_docs']);
+    expect(publisher[`${ns}/tools`]).toEqual(['read_docs_page', 'search_docs', 'submit_feedback']);
   });
 });

@@ -96,7 +96,7 @@ describe(`MCP Inspector CLI at the docs MCP server (${PATHS.mcpDocs}), with no s
   it('lists the docs tools and calls each, in both eras', async () => {
     const list = await docs(['--method', 'tools/list']);
     expect(list.code, list.stderr).toBe(0);
-    expect(list.json!.result.tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs']);
+    expect(list.json!.result.tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs', 'submit_feedback']);
     const search = await docs([
       '--protocol-era',
       'modern',

@@ -107,7 +107,7 @@ describe('mcp-remote with its default flags, at the docs MCP server', () => {
     // Were a sign-in asked for, the person would cancel it and the calls below would fail.
     const { client, stored, log } = await bridge(`${system.edgeUrl}/mcp/docs`, 'cancel');
     try {
-      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs']);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs', 'submit_feedback']);
       const search = await client.callTool({ name: 'search_docs', arguments: { q: 'what does -31403 mean', limit: 3 } });
       expect(search.isError, `${JSON.stringify(search.content)}\n${log()}`).toBeFalsy();
       expect((search.structuredContent as { results: unknown[] }).results.length).toBeGreaterThan(0);

@@ -301,7 +301,11 @@ describe('the Node server and the CDN answer alike', () => {
           await send(origin, { ...legacy('tools/list'), headers: { ...legacy('tools/list').headers, accept: 'application/json' } })
         ).body.toString(),
       );
-      expect(listed.result.tools.map((t: { name: string }) => t.name).sort(), origin).toEqual(['read_docs_page', 'search_docs']);
+      expect(listed.result.tools.map((t: { name: string }) => t.name).sort(), origin).toEqual([
+        'read_docs_page',
+        'search_docs',
+        'submit_feedback',
+      ]);
     }
   });
 

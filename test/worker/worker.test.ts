@@ -7,6 +7,7 @@ import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK } from 'jose';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
 import { PATHS } from '../../facts/paths.ts';
@@ -314,6 +315,32 @@ describe('feedback on the worker: D1 and the rate-limit binding', () => {
     const gone = await get(path);
     expect(gone.status).toBe(404);
     expect((await problemOf(gone)).code).toBe('feedback_not_found');
+  });
+
+  it('the docs MCP server on the worker, through the official SDK client: search_docs, read_docs_page, and submit_feedback kept in D1', async () => {
+    const client = new Client({ name: 'worker-docs', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(PATHS.mcpDocs, origin)));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs', 'submit_feedback']);
+      const search = await client.callTool({ name: 'search_docs', arguments: { q: 'what does -31403 mean', limit: 3 } });
+      expect(search.structuredContent).toEqual(await (await get('/api/search?q=what+does+-31403+mean&limit=3')).json());
+      const read = await client.callTool({ name: 'read_docs_page', arguments: { path: '/docs/connect-mcp' } });
+      expect(read.content).toEqual([{ type: 'text', text: await (await get('/docs/connect-mcp.md')).text() }]);
+      const sent = await client.callTool({
+        name: 'submit_feedback',
+        arguments: { page: '/docs/connect-mcp', helpful: false, kind: 'missing', comment: 'From the worker.', agent: 'sdk' },
+      });
+      const receipt = sent.structuredContent as { id: string; status_url: string };
+      expect(receipt.status_url).toBe(`${BASE_URL}${toReportPath(receipt.id)}`);
+      const stored = await (await worker.feedbackStore())
+        .prepare('SELECT page, source, kind FROM feedback WHERE id = ?')
+        .bind(receipt.id)
+        .all();
+      expect(stored.results).toEqual([{ page: '/docs/connect-mcp', source: 'mcp', kind: 'missing' }]);
+    } finally {
+      await client.close();
+    }
   });
 
   it("the minute limit is the rate-limit binding's, per client: past it 429 with Retry-After to the minute's end", async () => {

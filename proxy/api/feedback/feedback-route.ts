@@ -15,7 +15,7 @@ import { createOperatorGate } from './operator-gate.ts';
 import { createOperatorViews } from './operator-views.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { callStore } from './store-call.ts';
-import { createReportTaker, createSubmitReport } from './submit-report.ts';
+import { createReportTaker, createSubmitReport, type ReportTaker } from './submit-report.ts';
 
 const COLLECTION_METHODS = 'GET, HEAD, POST, OPTIONS';
 const REPORT_METHODS = 'GET, HEAD, PATCH, DELETE, OPTIONS';
@@ -32,6 +32,8 @@ const toOptions = (allow: string): Answer => ({ status: 204, headers: { allow },
 export interface FeedbackRouteDeps {
   feedback?: FeedbackDeps & { tally?: Tally };
   verifyToken?: VerifyAccessToken;
+  /** The one report taker of this app, shared with the docs MCP server's submit_feedback; made here when not given. */
+  take?: ReportTaker;
 }
 
 /**
@@ -51,7 +53,7 @@ export function createFeedbackRoute(config: AppConfig, files: SiteFiles, deps: F
       });
     };
   }
-  const submit = createSubmitReport(config, createReportTaker(config, files, feedback));
+  const submit = createSubmitReport(config, deps.take ?? createReportTaker(config, files, feedback));
   const gate = createOperatorGate(config, deps.verifyToken);
   const views = createOperatorViews(config, files, feedback);
   const now = feedback.now ?? Date.now;

@@ -100,6 +100,9 @@ export function createReportTaker(config: AppConfig, files: SiteFiles, deps: Fee
   };
 }
 
+/** Takes one report from any door (createReportTaker). */
+export type ReportTaker = ReturnType<typeof createReportTaker>;
+
 /** The address a request came from: the configured proxy header's first entry, else the connection's. */
 export function toClientAddress(config: AppConfig, request: EdgeRequest): string {
   const forwarded = config.clientAddressHeader ? request.headers.get(config.clientAddressHeader) : null;

@@ -7,7 +7,8 @@ import { createNodeHandler } from '../../../proxy/node/start-node-door.ts';
 import { type Listening, listen } from '../../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../../proxy/node/upstream-pool.ts';
 import { DIST } from '../../helpers/built-site.ts';
-import { BASE_URL, createTestApp, createTestConfig, loadFiles } from '../../helpers/proxy/test-app.ts';
+import { BASE_URL, createTestApp, createTestConfig, createTestFacts, loadFiles } from '../../helpers/proxy/test-app.ts';
+import { type NodeFeedback, startNodeFeedback } from '../../../proxy/node/node-feedback.ts';
 
 // `GET /api/search` over the real build's index, on both doors: the web door's app.request() and the Node door on a
 // loopback port. Both answer from the same plan (test/worker/parity.test.ts compares them byte for byte with the worker).
@@ -16,12 +17,17 @@ const files = loadFiles(DIST);
 const app = createTestApp({ files });
 const pool = createUpstreamPool({ timeoutMs: 1000 });
 let node: Listening;
+// The Node door keeps feedback (a store in memory), so the docs server's submit_feedback is taken as on a real edge.
+let feedback: NodeFeedback;
 beforeAll(async () => {
-  node = await listen(createNodeHandler(createTestConfig(), { files, dispatch: pool.dispatch }), '127.0.0.1', 0);
+  const config = createTestConfig();
+  feedback = await startNodeFeedback(config, createTestFacts(), { dir: ':memory:', busyTimeoutMs: 0 });
+  node = await listen(createNodeHandler(config, { files, dispatch: pool.dispatch, feedback: feedback.deps }), '127.0.0.1', 0);
 });
 afterAll(async () => {
   await node?.close();
   await pool.close();
+  await feedback?.close();
 });
 
 /** Asks both doors; returns the two answers (the web door's first). */
@@ -150,6 +156,22 @@ describe.each(['v1', 'v2'] as const)('the docs MCP server through the %s SDK cli
       expect(read.content).toEqual([{ type: 'text', text: await twin!.text() }]);
       const missing = await client.callTool({ name: 'read_docs_page', arguments: { path: '/docs/no-such-page' } });
       expect(missing.isError).toBe(true);
+      const report = { page: `${BASE_URL}/docs/connect-mcp`, helpful: false, kind: 'unclear', comment: `From the ${sdk} SDK.`, agent: sdk };
+      const sent = await client.callTool({ name: 'submit_feedback', arguments: report });
+      expect(sent.isError).toBeFalsy();
+      const receipt = sent.structuredContent as { id: string; status: string; status_url: string };
+      expect(receipt).toEqual({ id: expect.stringMatching(/^fb_/), status: 'new', status_url: `${BASE_URL}/api/feedback/${receipt.id}` });
+      const [kept] = (await feedback.deps.store.list({ limit: 200 })).filter((r) => r.id === receipt.id);
+      expect(kept).toMatchObject({
+        page: '/docs/connect-mcp',
+        source: 'mcp',
+        kind: 'unclear',
+        comment: `From the ${sdk} SDK.`,
+        agent: sdk,
+      });
+      const refused = await client.callTool({ name: 'submit_feedback', arguments: { page: '/docs/connect-mcp', kind: 'unclear' } });
+      expect(refused.isError).toBe(true);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/^feedback_content_missing: /);
     } finally {
       await client.close();
     }

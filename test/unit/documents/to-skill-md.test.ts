@@ -34,7 +34,7 @@ describe('toSkillMd', () => {
 
   it('names the docs MCP server among the addresses, with its tools, as needing no credential, and how to add it', () => {
     expect(md).toMatch(
-      /^\| `https:\/\/warden\.example\/mcp\/docs` \| Streamable HTTP \| The docs MCP server, a server of its own: `read_docs_page` and `search_docs`, and every docs page as a resource\. No method needs a credential\. \|$/m,
+      /^\| `https:\/\/warden\.example\/mcp\/docs` \| Streamable HTTP \| The docs MCP server, a server of its own: `read_docs_page`, `search_docs` and `submit_feedback`, and every docs page as a resource\. No method needs a credential\. \|$/m,
     );
     expect(md).toContain('`claude mcp add --transport http warden-docs https://warden.example/mcp/docs`');
   });

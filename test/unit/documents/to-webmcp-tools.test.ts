@@ -48,11 +48,12 @@ describe('the WebMCP tools derived from content', () => {
     expect(valid({ limit: 3 })).toBe(false);
   });
 
-  it('offer the docs tools under their public names, each as its file in content/docs-tools/ says, read-only', () => {
-    expect(tools.docs.map((t) => t.name)).toEqual(['read_docs_page', 'search_docs']);
+  it('offer the docs tools under their public names, each as its file in content/docs-tools/ says, read-only but the report', () => {
+    expect(tools.docs.map((t) => t.name)).toEqual(['read_docs_page', 'search_docs', 'submit_feedback']);
     for (const file of content.docsTools) {
       const tool = tools.docs.find((t) => t.name === file.name)!;
-      expect(tool).toMatchObject({ title: file.title, description: file.description, annotations: { readOnlyHint: true } });
+      const readOnlyHint = file.name !== 'submit_feedback';
+      expect(tool).toMatchObject({ title: file.title, description: file.description, annotations: { readOnlyHint } });
       if (file.inputSchema) expect(tool.inputSchema).toEqual(file.inputSchema);
     }
     const read = tools.docs.find((t) => t.name === 'read_docs_page')!;

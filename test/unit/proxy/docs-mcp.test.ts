@@ -80,10 +80,10 @@ describe('the docs MCP server at /mcp/docs', () => {
     expect(result.instructions).toBe(server.instructions);
   });
 
-  it('lists exactly the docs tools of content/docs-tools/, read-only, and the modern era (server/discover) too', async () => {
+  it('lists exactly the docs tools of content/docs-tools/, and the modern era (server/discover) too', async () => {
     const { message } = await call('tools/list');
     expect(message.result!.tools).toEqual(createTestConfig().docsServer.tools);
-    expect(message.result!.tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs']);
+    expect(message.result!.tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs', 'submit_feedback']);
     const modern = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' };
     const discover = await call('server/discover', { _meta: MODERN_META }, modern);
     expect(discover.message.result!.supportedVersions).toContain('2026-07-28');
@@ -249,11 +249,11 @@ describe('the docs MCP server at /mcp/docs', () => {
     const config = createTestConfig();
     const docsServer = {
       ...config.docsServer,
-      tools: [...config.docsServer.tools, { ...config.docsServer.tools[0]!, name: 'submit_feedback' }],
+      tools: [...config.docsServer.tools, { ...config.docsServer.tools[0]!, name: 'explain_docs' }],
     };
     expect(() => createTestApp({ files: new Map() }, { docsServer })).toThrow(ConfigError);
     expect(() => createTestApp({ files: new Map() }, { docsServer })).toThrow(
-      /submit_feedback: no handler in proxy\/docs-mcp\/docs-tool-handlers\.ts/,
+      /explain_docs: no handler in proxy\/docs-mcp\/docs-tool-handlers\.ts/,
     );
   });
 });
