@@ -16,4 +16,6 @@ export interface BuildDefaults {
   /** The release signing key's public line: `self update` refuses a release whose SHA256SUMS it did not sign. */
   releaseSigningKey: string;
   protocolVersions: string[];
+  /** The docs MCP server's name in an agent's file (the name part of content `mcp.docs_server.server_name`). */
+  docsServerName: string;
 }

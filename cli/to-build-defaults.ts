@@ -19,5 +19,7 @@ export function toBuildDefaults(site: Site): BuildDefaults {
     target: toTarget(process.platform, process.arch, site.cli.targets) ?? `${process.platform}-${process.arch}`,
     releaseSigningKey: site.cli.release_signing_key,
     protocolVersions: site.mcp.protocol_versions,
+    // The MCP Registry's `<namespace>/<name>`: agents' files name a server by the part after the slash.
+    docsServerName: site.mcp.docs_server.server_name.split('/')[1]!,
   };
 }

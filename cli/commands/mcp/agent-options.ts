@@ -21,7 +21,7 @@ export function createAgentCommand(f: Factory, name: string, description: string
     .option('--project', "the project's own files in this folder (.mcp.json, .cursor/mcp.json, .vscode/mcp.json, …) instead of the user's");
 }
 
-/** What the agent cores are handed: this install's endpoint, its stdio bridge, the place and the output. */
+/** What the agent cores are handed: this install's service, the servers' names, its stdio bridge, the place and the output. */
 export function toAgentRun(f: Factory, opts: AgentOptions) {
   const baseUrl = f.getBaseUrl(opts.baseUrl);
   // The bridge as this binary runs it (an absolute path: GUI agents do not see the shell's PATH), for this service.
@@ -34,6 +34,7 @@ export function toAgentRun(f: Factory, opts: AgentOptions) {
       baseUrl,
       place: { home: f.home, env: f.env, platform: f.platform, cwd: f.cwd },
       name: f.defaults.binary,
+      docsName: f.defaults.docsServerName,
       scope: opts.project ? ('project' as const) : ('user' as const),
       agentIds: opts.agent ?? [],
       stdio: { transport: 'stdio' as const, command, args },

@@ -1,18 +1,28 @@
 import { posix, win32 } from 'node:path';
-import { type Target, toAgentFiles } from './agent-table.ts';
+import { type Agent, type Target, toAgentFiles } from './agent-table.ts';
 import { getServerEntry, isSameValue } from './config-member.ts';
 import { ConfigSyntaxError } from './config-syntax-error.ts';
 import type { PlanContext } from './plan-agents.ts';
+import { type Server, toServerEntry, toUnusableNote } from './server-entry.ts';
 import { toSkillDigest } from '../../../runtime/skill-digest.ts';
 
-/** One agent's state: where its file is, whether Warden's entry and skill are there and current. */
+/** One server's entry in an agent's file: what install writes (`current`), something else, nothing, or nothing it could write. */
+export interface EntryStatus {
+  name: string;
+  state: 'current' | 'outdated' | 'absent' | 'unusable';
+  /** The transport and address of a current entry, the entry as found when outdated, why none can be written when unusable. */
+  detail?: string;
+}
+
+/** One agent's state: where its file is, whether each server's entry and the skill are there and current. */
 export interface AgentStatus {
   id: string;
   name: string;
   file?: string;
-  entry: 'current' | 'outdated' | 'absent' | 'unreadable' | 'none';
-  /** The transport and address of a current entry, the entry as found when outdated, the error when unreadable. */
-  detail?: string;
+  /** One per server, in the order asked; none when the agent has no file in this scope or it does not parse. */
+  entries: EntryStatus[];
+  /** The file does not parse: the error, naming the line. */
+  unreadable?: string;
   skillFile?: string;
   skill?: 'current' | 'outdated' | 'absent' | 'installed';
   skillDigest?: string;
@@ -23,26 +33,32 @@ export function toTargetText(target: Target): string {
   return target.transport === 'http' ? `http ${target.url}` : `stdio ${[target.command, ...target.args].join(' ')}`;
 }
 
+/** One server's entry as found in the file's text, against every target install may write for it. */
+function toEntryStatus(agent: Agent, text: string | undefined, server: Server, file: string): EntryStatus {
+  const now = text === undefined ? undefined : getServerEntry(agent, text, server.name, file);
+  const match = server.targets.find((t) => isSameValue(agent.toEntry(t), now));
+  if (match && now !== undefined) return { name: server.name, state: 'current', detail: toTargetText(match) };
+  if (now !== undefined) return { name: server.name, state: 'outdated', detail: JSON.stringify(now) };
+  if (!toServerEntry(agent, server)) return { name: server.name, state: 'unusable', detail: toUnusableNote(server) };
+  return { name: server.name, state: 'absent' };
+}
+
 /**
- * `warden mcp status`: each agent's entry compared with what install writes for this install (either transport),
- * and its skill compared with the digest the service publishes now (`skill`, undefined when it could not be read).
+ * `warden mcp status`: each agent's entry for each server compared with what install writes for this install (any
+ * of its targets), and its skill compared with the digest the service publishes now (`skill`, undefined when it
+ * could not be read).
  */
-export function toAgentStatus(c: PlanContext, targets: Target[], skill: { name: string; digest?: string }): AgentStatus[] {
+export function toAgentStatus(c: PlanContext, servers: Server[], skill: { name: string; digest?: string }): AgentStatus[] {
   return c.agents.map((agent) => {
     const { config, skills } = toAgentFiles(agent, c.scope, c.place);
-    const status: AgentStatus = { id: agent.id, name: agent.name, file: config, entry: 'none' };
+    const status: AgentStatus = { id: agent.id, name: agent.name, file: config, entries: [] };
     if (config) {
       try {
         const text = c.read(config);
-        const now = text === undefined ? undefined : getServerEntry(agent, text, c.name, config);
-        const match = targets.find((t) => isSameValue(agent.toEntry(t), now));
-        status.entry = now === undefined ? 'absent' : match ? 'current' : 'outdated';
-        if (match) status.detail = toTargetText(match);
-        else if (now !== undefined) status.detail = JSON.stringify(now);
+        status.entries = servers.map((server) => toEntryStatus(agent, text, server, config));
       } catch (error) {
         if (!(error instanceof ConfigSyntaxError)) throw error;
-        status.entry = 'unreadable';
-        status.detail = error.message;
+        status.unreadable = error.message;
       }
     }
     if (skills) {
@@ -61,18 +77,20 @@ export function toAgentStatus(c: PlanContext, targets: Target[], skill: { name: 
   });
 }
 
-/** The status as lines for a person: one per agent, one more for its skill. */
+/** The status as lines for a person: one per agent (its first entry), one more for each other entry and its skill. */
 export function toAgentStatusLines(statuses: AgentStatus[], binary: string): string[] {
   const short = (digest?: string) => (digest ? `${digest.slice(0, 19)}…` : '');
+  const toEntryText = (e: EntryStatus) =>
+    ({
+      current: `${e.name} is current: ${e.detail}`,
+      outdated: `${e.name} is outdated (${e.detail}): run \`${binary} mcp install\``,
+      absent: `${e.name} is not installed`,
+      unusable: `${e.name} is not installed: ${e.detail}`,
+    })[e.state];
   return statuses.flatMap((s) => {
-    const entry = {
-      current: `${binary} is current: ${s.detail}`,
-      outdated: `${binary} is outdated (${s.detail}): run \`${binary} mcp install\``,
-      absent: `${binary} is not installed`,
-      unreadable: `cannot read it: ${s.detail}`,
-      none: 'no MCP file in this scope',
-    }[s.entry];
-    const lines = [`${s.name}: ${s.file ?? '-'}: ${entry}`];
+    const [first, ...rest] = s.entries.map(toEntryText);
+    const file = s.unreadable ? `cannot read it: ${s.unreadable}` : (first ?? 'no MCP file in this scope');
+    const lines = [`${s.name}: ${s.file ?? '-'}: ${file}`, ...rest.map((line) => `  ${line}`)];
     if (s.skillFile) {
       const skill = {
         current: `current (${short(s.skillDigest)})`,
