@@ -3,14 +3,15 @@ import { dirname, join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS, toSkillPath } from '../../facts/paths.ts';
-import { installAgentClis } from '../helpers/agent-clis.ts';
+import { installAgentClis, listCodexServers } from '../helpers/agent-clis.ts';
 import { startLocalSystem, type LocalSystem } from '../helpers/cli/local-system.ts';
-import { freshHome, getWardenBinary, type Run, run, TEST_RELEASE_DIR } from '../helpers/cli/warden-binary.ts';
+import { freshHome, getWardenBinary, type Run, run, TEST_RELEASE_DIR, TEST_SITE } from '../helpers/cli/warden-binary.ts';
 
 // `warden mcp install` proven with the agents themselves: each agent's own CLI from npm, in a HOME of its own that
 // already holds another server (and comments, where the format has them), lists Warden after the install with the
 // transport and address of this install, and the other server as it was. Where the CLI connects to what it lists
-// (Claude Code, Gemini CLI, opencode), the handshake goes through the edge to the sandbox.
+// (Claude Code, Gemini CLI, opencode), the handshake goes through the edge to the sandbox. The edge also answers the
+// docs MCP server from the test build, which every agent gets beside Warden and connects to.
 let system: LocalSystem;
 let clis: Awaited<ReturnType<typeof installAgentClis>>;
 let warden: string;
@@ -18,7 +19,7 @@ let servedSkill: string;
 const homes: ReturnType<typeof freshHome>[] = [];
 
 beforeAll(async () => {
-  [system, clis] = await Promise.all([startLocalSystem({ releaseDir: TEST_RELEASE_DIR }), installAgentClis()]);
+  [system, clis] = await Promise.all([startLocalSystem({ releaseDir: TEST_RELEASE_DIR, docs: true }), installAgentClis()]);
   warden = getWardenBinary();
   servedSkill = await (await fetch(`${system.baseUrl}${toSkillPath('warden')}`)).text();
 }, 240_000);
@@ -45,6 +46,8 @@ function homeWith(files: Record<string, string>) {
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     OPENCODE_DISABLE_AUTOUPDATE: '1',
     OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+    // opencode fetches the models.dev catalog on start unless told not to.
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
     GEMINI_CLI_NO_RELAUNCH: '1',
   };
   const read = (path: string) => readFileSync(join(home.home, path), 'utf8');
@@ -54,6 +57,9 @@ function homeWith(files: Record<string, string>) {
 }
 
 const endpoint = () => `${system.baseUrl}${PATHS.mcp}`;
+const docsEndpoint = () => `${system.baseUrl}${PATHS.mcpDocs}`;
+/** A text as a regular expression that matches it alone. */
+const toPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('warden mcp install, then each agent lists its servers', () => {
   it('Claude Code: `claude mcp list` connects to Warden over HTTP and to the other server, as they were', async () => {
@@ -76,10 +82,11 @@ describe('warden mcp install, then each agent lists its servers', () => {
 
   it('Claude Code over stdio: `claude mcp list` starts `warden mcp`, whose handshake goes through to the sandbox', async () => {
     const h = homeWith({});
-    const installed = await h.warden('install', '--agent', 'claude-code', '--transport', 'stdio', '--no-skill');
+    const installed = await h.warden('install', '--agent', 'claude-code', '--transport', 'stdio', '--no-skill', '--no-docs');
     expect(installed.code, installed.stderr).toBe(0);
     const listed = await h.inHome(clis.claude, ['mcp', 'list']);
-    const bridge = `warden: ${warden} mcp --base-url ${system.baseUrl}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(listed.stdout).not.toContain('warden-docs');
+    const bridge = toPattern(`warden: ${warden} mcp --base-url ${system.baseUrl}`);
     expect(listed.stdout).toMatch(new RegExp(`${bridge} - [✓✔] Connected`));
   }, 60_000);
 
@@ -133,6 +140,37 @@ describe('warden mcp install, then each agent lists its servers', () => {
   }, 60_000);
 });
 
+describe('the docs MCP server beside Warden', () => {
+  it("after install on a clean home, each agent's own CLI lists warden-docs at this install's /mcp/docs and connects to it", async () => {
+    // Gemini CLI runs servers only in a folder the user trusts (here the folder the commands run in).
+    const h = homeWith({ '.gemini/trustedFolders.json': JSON.stringify({ [process.cwd()]: 'TRUST_FOLDER' }) });
+    const agents = ['claude-code', 'codex', 'gemini', 'opencode'];
+    const installed = await h.warden('install', '--no-skill', ...agents.flatMap((agent) => ['--agent', agent]));
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout.match(/^ {2}warden-docs .*$/gm)).toEqual(agents.map(() => `  warden-docs (http ${docsEndpoint()}) added`));
+    const [claude, codex, codexServers, gemini, opencode] = await Promise.all([
+      h.inHome(clis.claude, ['mcp', 'list']),
+      h.inHome(clis.codex, ['mcp', 'list']),
+      listCodexServers(clis.codex, h.env),
+      h.inHome(clis.gemini, ['mcp', 'list']),
+      h.inHome(clis.opencode, ['mcp', 'list']),
+    ]);
+    const url = toPattern(docsEndpoint());
+    expect(claude.stdout).toMatch(new RegExp(`^warden-docs: ${url} \\(HTTP\\) - [✓✔] Connected$`, 'm'));
+    // Codex's list reads its file and connects to nothing; its app server connects, and reports who answered and with what.
+    expect(codex.stdout).toMatch(new RegExp(`^warden-docs +${url} +- +enabled +`, 'm'));
+    const docs = codexServers.find((s) => s.name === 'warden-docs');
+    const { docs_server } = TEST_SITE.mcp;
+    expect(docs?.serverInfo).toMatchObject({ name: docs_server.server_name, title: docs_server.title });
+    expect(Object.keys(docs?.tools ?? {})).toEqual(expect.arrayContaining(['search_docs', 'read_docs_page', 'submit_feedback']));
+    expect(gemini.stderr).toMatch(new RegExp(`^✓ warden-docs: ${url} \\(http\\) - Connected$`, 'm'));
+    expect(stripVTControlCharacters(opencode.stdout)).toMatch(new RegExp(`✓ warden-docs connected\\s*\\n│\\s*${url}\\n`));
+
+    const status = await h.warden('status', '--agent', 'opencode');
+    expect(status.stdout).toContain(`\n  warden-docs is current: http ${docsEndpoint()}\n`);
+  }, 60_000);
+});
+
 describe('every agent at once, on files with comments and other servers in them', () => {
   // One file per agent as a person keeps it (the agents without a CLI are checked against their documented format in
   // test/unit/cli/core/agents/agent-table.test.ts); Cursor's does not parse.
@@ -154,6 +192,7 @@ describe('every agent at once, on files with comments and other servers in them'
     const unchanged = () => Object.entries(FILES).every(([path, text]) => h.read(path) === text);
     const dry = await h.warden('install', '--dry-run');
     expect(dry.stdout).toContain(`+++ ${join(h.home.home, '.config/zed/settings.json')}`);
+    expect(dry.stdout).toContain(`+    "warden-docs": {\n+      "url": "${docsEndpoint()}"\n+    }`);
     expect(dry.stderr).toContain('nothing was written');
     expect(unchanged()).toBe(true);
 
@@ -168,9 +207,14 @@ describe('every agent at once, on files with comments and other servers in them'
     expect(vscode).toContain('// VS Code\n{\n\t"servers": {\n\t\t"other": { "type": "stdio", "command": "true" },');
     expect(vscode).toContain(`\t\t"warden": {\n\t\t\t"type": "http",\n\t\t\t"url": "${endpoint()}"\n\t\t}`);
     expect(h.read('.config/zed/settings.json')).toContain('"theme": "One Dark", // mine');
+    // Claude Desktop's file takes local servers only: the docs server is left out of it, with what to do instead.
+    expect(installed.stdout).toContain(
+      `\n  warden-docs: cannot use http from its file: add ${docsEndpoint()} in the app as a custom connector\n`,
+    );
 
     const status = await h.warden('status');
     expect(status.stdout.match(/warden is current/g)).toHaveLength(8);
+    expect(status.stdout.match(/warden-docs is current/g)).toHaveLength(7);
     expect(status.stdout).toMatch(/Cursor: .*cannot read it: .*mcp\.json:4:1:/);
     expect((await h.warden('install')).stdout).not.toMatch(/ added| updated/);
 

@@ -10,7 +10,7 @@ import { toInstaller } from '../../../installers/to-installer.ts';
 import { toAgentSkillsIndex } from '../../../documents/to-agent-skills-index.ts';
 import { toSkillMd } from '../../../documents/to-skill-md.ts';
 import { DIST } from '../built-site.ts';
-import { startEdgeInFront } from '../edge-in-front.ts';
+import { startEdgeInFront, toDocsFiles } from '../edge-in-front.ts';
 import { makeDataDir } from '../sandbox-fixture.ts';
 import { TEST_SIGNING_KEY } from './warden-binary.ts';
 
@@ -30,8 +30,11 @@ export interface LocalSystem {
   close(): Promise<void>;
 }
 
-/** Starts the sandbox (serving `releaseDir`) and the edge in front of it, with the test build's documents. */
-export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?: number }): Promise<LocalSystem> {
+/**
+ * Starts the sandbox (serving `releaseDir`) and the edge in front of it, with the test build's documents; with `docs`,
+ * also what the docs MCP server reads of the test build, so the edge answers `/mcp/docs` too.
+ */
+export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?: number; docs?: boolean }): Promise<LocalSystem> {
   const [port, sandboxPort] = [await getFreePort(), await getFreePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   const data = makeDataDir();
@@ -64,7 +67,9 @@ export async function startLocalSystem(o: { releaseDir: string; accessTokenTtl?:
     { path: PATHS.agentSkillsIndex, body: JSON.stringify(toAgentSkillsIndex(content)) },
     ...content.skills.map((skill) => ({ path: toSkillPath(skill.name), body: toSkillMd(content, skill) })),
   ];
+  // The build's twins come first: its SKILL.md names the build's address, so this system's own (after it) replaces it.
   const edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.issuer, jwksUri: sandbox.jwksUri }, [
+    ...(o.docs ? toDocsFiles(DIST) : []),
     { path: PATHS.install, body: installer, etag: toEtag(installer) },
     readDist(DIST).find((f) => f.path === PATHS.toolsJson)!,
     ...skills,
