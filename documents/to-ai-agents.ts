@@ -2,6 +2,9 @@
 export interface CrawlerEntry {
   pattern: string;
   tags?: string[];
+  /** User agents the pattern matches, as the list recorded them. */
+  instances?: string[];
+  description?: string;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { BuildFacts } from '../facts/build-facts.ts';
 import { createRequire } from 'node:module';
 import { toSkillUri } from '../facts/paths.ts';
 import { toAiAgentPatterns, type CrawlerEntry } from './to-ai-agents.ts';
+import { toAgentFamilies } from './to-agent-families.ts';
 import { readMigrations } from '../runtime/node/read-migrations.ts';
 import { toDocsServerFacts } from './to-docs-server.ts';
 
@@ -26,6 +27,7 @@ export function toBuildFacts(content: Content, sourceHash: string): BuildFacts {
     public_resources: skills.map((skill) => toSkillUri(skill.name)),
     errors,
     ai_agents: toAiAgentPatterns(crawlers),
+    agent_families: toAgentFamilies(crawlers),
     feedback: {
       report_schema: schemas.FeedbackReport as Record<string, unknown>,
       migrations: readMigrations(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { docsServerFactsSchema } from './docs-server.ts';
 import { errorsSchema } from './problem.ts';
+import { FAMILY_NAME, READER_CATEGORIES } from './traffic-labels.ts';
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -34,6 +35,19 @@ export const buildFactsSchema = z.strictObject({
    * agents that get a page's markdown twin when Accept leaves the choice open.
    */
   ai_agents: z.array(z.string().min(1)).default([]),
+  /**
+   * The families of readers the edge counts traffic by (documents/to-agent-families.ts): a pattern of the
+   * crawler-user-agents list, the agent's name and its category, in the list's order.
+   */
+  agent_families: z
+    .array(
+      z.strictObject({
+        pattern: z.string().min(1),
+        family: z.string().regex(FAMILY_NAME),
+        category: z.enum(READER_CATEGORIES).exclude(['browser']),
+      }),
+    )
+    .default([]),
   /** What the edge needs to take reports and keep counts (content/site.yaml `feedback`, content/schemas/FeedbackReport.yaml). */
   feedback: z.strictObject({
     /** The JSON Schema every report is validated against, on every door. */

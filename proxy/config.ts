@@ -4,6 +4,7 @@ import type { BuildFacts, BuiltFor } from '../facts/build-facts.ts';
 import type { DocsServerFacts } from '../facts/docs-server.ts';
 import { toAiAgentTest } from '../runtime/http/ai-agent-test.ts';
 import { remembered } from '../runtime/http/remembered.ts';
+import { type Reader, toReaderLookup } from '../runtime/http/reader-family.ts';
 import { toUrl, PATHS } from '../facts/paths.ts';
 import { toAuthIssuer, toTokenIssuer } from '../runtime/auth-issuer.ts';
 import { LOCAL } from '../runtime/local-defaults.ts';
@@ -119,6 +120,8 @@ export interface AppConfig {
   docsServer: DocsServerFacts;
   /** Whether a User-Agent names an AI agent that gets a page's twin when Accept leaves it open (build facts `ai_agents`); none, never. */
   isAiAgent?: (userAgent: string) => boolean;
+  /** The reader a User-Agent names, for the traffic counts and the access log (build facts `agent_families`). */
+  toReader: (userAgent: string | null) => Reader;
   /** What the feedback routes need: the report schema and limits (build facts `feedback`), the retention in force. */
   feedback: {
     reportSchema: Record<string, unknown>;
@@ -195,6 +198,7 @@ export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): Ap
     allowedOrigins: env.ALLOWED_ORIGINS,
     isAiAgent: toAiAgentLookup(facts.ai_agents),
     docsServer: facts.docs_server,
+    toReader: toReaderLookup(facts.agent_families),
     feedback: toFeedbackConfig(facts, env.FEEDBACK_RETENTION_DAYS),
     clientAddressHeader: env.CLIENT_ADDRESS_HEADER,
   };
