@@ -17,7 +17,9 @@ import type { Answer, Plan, PlanResult } from './plan/plan.ts';
 import { withSharedHeaders } from './plan/shared-headers.ts';
 import { type RouteKind, toRoute, toRouteKey } from './routes.ts';
 import { isDocsAddress } from '../runtime/feedback/gap-keys.ts';
-import { toDay } from '../runtime/feedback/client-key.ts';
+import { createDayClock } from '../runtime/feedback/day-clock.ts';
+import { isAssetPath } from '../facts/paths.ts';
+import { toDocumentKind } from './document-kind.ts';
 import { createStaticPlanner, type StaticRequest } from './static/serve-static.ts';
 import type { SiteFiles } from './static/static-files.ts';
 import { createStaticMemo } from './static/static-memo.ts';
@@ -80,15 +82,40 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
 
   const tally = deps.feedback?.tally;
   const now = deps.feedback?.now ?? Date.now;
+  const today = createDayClock(now);
+  /**
+   * Notes who read what for the access log and metrics, and counts it in memory (no write per request): the reader
+   * of the User-Agent (remembered per value) and the kind of document. The asset store's paths are not counted: the
+   * CDN answers them without the worker, so counting them on Node alone would make the doors' counts differ.
+   */
+  const count = (kind: RouteKind, request: EdgeRequest, answer: Answer | undefined) => {
+    const reader = config.toReader(request.headers.get('user-agent'));
+    const variant = answer?.variant;
+    if (kind === 'static' && isAssetPath(request.path)) {
+      request.note({ variant, agent: reader.family, agentCategory: reader.category });
+      return;
+    }
+    const docKind = toDocumentKind(kind, request.path, answer);
+    request.note({ variant, agent: reader.family, agentCategory: reader.category, docKind });
+    tally?.countRequest(today(), reader.family, reader.category, docKind);
+  };
   const settle = (kind: RouteKind, request: EdgeRequest, plan: Plan): Plan => {
-    if (plan.kind === 'forward') return plan;
-    if (plan.variant) request.note({ variant: plan.variant });
+    if (plan.kind === 'forward') {
+      count(kind, request, undefined);
+      return plan;
+    }
+    count(kind, request, plan);
     // A docs address that does not exist is a gap: what readers guessed the docs would have.
     if (plan.status === 404 && kind === 'static' && tally) {
       const path = toRouteKey(request.path);
-      if (isDocsAddress(path)) tally.countGap('page', path, toDay(now()));
+      if (isDocsAddress(path)) tally.countGap('page', path, today());
     }
     return finish(kind, plan);
+  };
+  const fail = (kind: RouteKind, request: EdgeRequest, error: unknown): Answer => {
+    const answer = toErrorAnswer(config, kind, error, request);
+    count(kind, request, answer);
+    return finish(kind, answer);
   };
   return (request) => {
     const kind = toRoute(request.path).kind;
@@ -96,12 +123,12 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
     try {
       result = routes[kind](request);
     } catch (error) {
-      return finish(kind, toErrorAnswer(config, kind, error, request));
+      return fail(kind, request, error);
     }
     if (!isPromise(result)) return settle(kind, request, result);
     return result.then(
       (plan) => settle(kind, request, plan),
-      (error: unknown) => finish(kind, toErrorAnswer(config, kind, error, request)),
+      (error: unknown) => fail(kind, request, error),
     );
   };
 }

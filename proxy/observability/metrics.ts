@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 import type { Exchange } from '../../runtime/node/exchange.ts';
 import type { RequestFacts } from './request-facts.ts';
 import { toRoute } from '../routes.ts';
-import { createRequestCounter, createRouteHistogram } from './request-counts.ts';
+import { createReadCounter, createRequestCounter, createRouteHistogram } from './request-counts.ts';
 
 /**
  * An upstream failure reason as a small label: its code (`ECONNREFUSED`, `HPE_…`, `UND_ERR_SOCKET` of
@@ -29,7 +29,7 @@ export interface EdgeMetrics {
 }
 
 /**
- * Creates the edge's instruments: the two every request moves counted by hand (request-counts.ts), the ones only
+ * Creates the edge's instruments: the ones every request moves counted by hand (request-counts.ts), the ones only
  * forwarded requests move and the process's own in a prom-client registry.
  */
 export function createEdgeMetrics(): EdgeMetrics {
@@ -41,6 +41,10 @@ export function createEdgeMetrics(): EdgeMetrics {
     'warden_http_request_duration_seconds',
     'Time from a request to its last response byte, by route kind.',
     SECONDS,
+  );
+  const reads = createReadCounter(
+    'warden_reads_total',
+    "Requests by the reader's category and family (the crawler-user-agents list's name, browser or other) and the kind of document.",
   );
   const upstreamDuration = new Histogram({
     name: 'warden_upstream_response_seconds',
@@ -63,12 +67,13 @@ export function createEdgeMetrics(): EdgeMetrics {
   });
   return {
     contentType: registry.contentType,
-    render: async () => `${requests.toText()}\n\n${duration.toText()}\n\n${await registry.metrics()}`,
+    render: async () => `${requests.toText()}\n\n${duration.toText()}\n\n${reads.toText()}\n\n${await registry.metrics()}`,
     record(exchange, facts) {
       // The route table's kind (few and fixed, so the label stays small); `malformed` below for unparsed requests.
       const route = toRoute(exchange.path).kind;
       requests.inc(route, exchange.status);
       duration.observe(route, exchange.ms / 1000);
+      if (facts.docKind) reads.inc(facts.agentCategory!, facts.agent!, facts.docKind);
       if (facts.token) tokens.inc({ result: facts.token });
       const upstream = facts.upstream;
       if (upstream?.status !== undefined) upstreamDuration.observe({ status: String(upstream.status) }, upstream.ms / 1000);

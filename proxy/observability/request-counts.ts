@@ -1,8 +1,8 @@
 /**
- * The two instruments every request moves, counted in maps and arrays and written in the Prometheus text format
+ * The instruments every request moves, counted in maps and arrays and written in the Prometheus text format
  * (exposition format 0.0.4) when scraped: prom-client's `inc` and `observe` check and hash a label object on every
- * call, where these cost a request two map lookups and a few additions. Their label values come from fixed sets
- * (route kinds, numeric statuses), so they need no escaping.
+ * call, where these cost a request a few map lookups and additions. Their label values come from fixed sets
+ * (route kinds, numeric statuses, document kinds) and the build's family names, so they need no escaping.
  */
 
 /** An instrument's samples in the text format, after its HELP and TYPE lines. */
@@ -77,6 +77,37 @@ export function createRouteHistogram(
           `${name}_count{route="${route}"} ${count}`,
         );
       }
+      return lines.join('\n');
+    },
+  };
+}
+
+/**
+ * A counter of reads by the reader's category and family and the kind of document. Its label values come from the
+ * build's families (facts/traffic-labels.ts FAMILY_NAME: nothing to escape) and fixed sets.
+ */
+export function createReadCounter(name: string, help: string): Instrument & { inc(category: string, family: string, kind: string): void } {
+  // category → family → kind → count: a read costs three map lookups and builds no label string.
+  const counts = new Map<string, Map<string, Map<string, number>>>();
+  return {
+    inc(category, family, kind) {
+      let families = counts.get(category);
+      if (!families) {
+        families = new Map();
+        counts.set(category, families);
+      }
+      let kinds = families.get(family);
+      if (!kinds) {
+        kinds = new Map();
+        families.set(family, kinds);
+      }
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    },
+    toText() {
+      const lines = header(name, help, 'counter');
+      for (const [category, families] of counts)
+        for (const [family, kinds] of families)
+          for (const [kind, count] of kinds) lines.push(`${name}{category="${category}",family="${family}",kind="${kind}"} ${count}`);
       return lines.join('\n');
     },
   };

@@ -1,3 +1,5 @@
+import type { DocumentKind, ReaderCategory } from '../../facts/traffic-labels.ts';
+
 /**
  * What the app notes about one request, for the access log and metrics (a Node concern: the app itself neither
  * logs nor counts). Every field is safe to log: never a token, cookie, query string or body.
@@ -6,6 +8,11 @@ export interface RequestFacts {
   requestId?: string;
   /** The negotiated representation of a page (contract NEGOTIATE-1). */
   variant?: 'html' | 'markdown';
+  /** The reader's family (the agent's name as the crawler-user-agents list gives it, `browser` or `other`), never the user agent itself. */
+  agent?: string;
+  agentCategory?: ReaderCategory;
+  /** What kind of document was read; absent for the asset store's paths, which traffic does not count. */
+  docKind?: DocumentKind;
   /** The JSON-RPC method and, on tools/call, the tool name. */
   mcpMethod?: string;
   tool?: string;

@@ -50,6 +50,9 @@ export function toAccessFields(exchange: Exchange, facts: RequestFacts): string 
   return (
     (exchange.aborted ? `${head},"aborted":true` : head) +
     field('variant', facts.variant) +
+    field('agent', facts.agent) +
+    field('agent_category', facts.agentCategory) +
+    field('doc_kind', facts.docKind) +
     field('mcp_method', facts.mcpMethod) +
     field('tool', facts.tool) +
     field('token', facts.token) +

@@ -415,4 +415,28 @@ describe('feedback on the worker: D1 and the rate-limit binding', () => {
     expect(gaps.status).toBe(200);
     expect((await gaps.json()).missing_pages).toContainEqual({ path: missing, count: 1, last_seen: toDay(Date.now()) });
   });
+
+  it("the isolate's tally counts who reads what, and the operator's traffic includes it before it is written", async () => {
+    const gptBot = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const read = async (path: string, userAgent: string, accept?: string) => {
+      const res = await get(path, { headers: { 'user-agent': userAgent, ...(accept ? { accept } : {}) } });
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+    };
+    await read(PATHS.llms, gptBot);
+    await read(PATHS.llms, gptBot);
+    await read('/docs/overview', gptBot);
+    await read('/docs/overview', chrome, 'text/html');
+    const res = await get(FEEDBACK_VIEWS.traffic, { headers: await operator() });
+    expect(res.status).toBe(200);
+    const day = toDay(Date.now());
+    const rows = (await res.json()).days as { day: string; family: string; category: string; kind: string; count: number }[];
+    const count = (family: string, kind: string) => rows.find((r) => r.day === day && r.family === family && r.kind === kind);
+    // At least: an earlier test of this file may have read the same documents with the same user agent.
+    expect(count('GPTBot', 'llms')).toMatchObject({ category: 'ai-crawler', count: expect.any(Number) });
+    expect(count('GPTBot', 'llms')!.count).toBeGreaterThanOrEqual(2);
+    expect(count('GPTBot', 'twin')).toMatchObject({ category: 'ai-crawler' });
+    expect(count('browser', 'page')).toMatchObject({ category: 'browser' });
+  });
 });

@@ -114,6 +114,23 @@ describe('one access log line per request', () => {
     });
   });
 
+  it("names the reader's family and category and the kind of document, never the user agent itself", async () => {
+    const userAgent = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)';
+    const res = await get('/llms.txt', { 'user-agent': userAgent });
+    expect(await lineFor(edgeLines, res.headers.get('x-request-id')!)).toMatchObject({
+      path: '/llms.txt',
+      agent: 'GPTBot',
+      agent_category: 'ai-crawler',
+      doc_kind: 'llms',
+    });
+    const asset = await get('/_astro/app.Ab12Cd.js', { 'user-agent': 'curl/8.5.0' });
+    const line = await lineFor(edgeLines, asset.headers.get('x-request-id')!);
+    expect(line).toMatchObject({ agent: 'curl', agent_category: 'other' });
+    // The asset store's paths are not counted as reads (the CDN answers them without the worker).
+    expect(line).not.toHaveProperty('doc_kind');
+    expect(rawOutput.join('')).not.toContain('openai.com/gptbot');
+  });
+
   it('a 404 problem, with the query string left out', async () => {
     const res = await get('/api/nope?api_key=s3cret-value');
     expect(res.status).toBe(404);
@@ -245,6 +262,14 @@ describe('metrics in the Prometheus text format, on their own loopback port', ()
     expect(valueAt(after, 'warden_token_verifications_total', { result: 'valid' })).toBeGreaterThan(
       valueAt(before, 'warden_token_verifications_total', { result: 'valid' }),
     );
+    // The health checks, sent by fetch (user agent `node`, no family of the list), are reads of kind `other`.
+    expect(
+      valueAt(after, 'warden_reads_total', { category: 'other', family: 'other', kind: 'other' }) -
+        valueAt(before, 'warden_reads_total', { category: 'other', family: 'other', kind: 'other' }),
+    ).toBe(3);
+    expect(valueAt(after, 'warden_reads_total', { category: 'other', family: 'other', kind: 'mcp' })).toBeGreaterThan(
+      valueAt(before, 'warden_reads_total', { category: 'other', family: 'other', kind: 'mcp' }),
+    );
     expect(after.find((f) => f.name === 'warden_upstream_response_seconds')?.type).toBe('HISTOGRAM');
     expect(after.find((f) => f.name === 'warden_http_request_duration_seconds')?.type).toBe('HISTOGRAM');
     for (const name of ['process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds'])
@@ -274,6 +299,9 @@ describe('the access line, written by hand for speed', () => {
     const exchange = { method: 'GET', path: '/docs/a"b\\c\u0001\u2028é', status: 502, ms: 1.25, bytes: 0, aborted: true as const };
     const facts = {
       requestId: 'r-1',
+      agent: 'Claude-User',
+      agentCategory: 'ai-assistant' as const,
+      docKind: 'mcp' as const,
       mcpMethod: 'tools/call',
       tool: 'get_account',
       token: 'valid',
@@ -286,6 +314,9 @@ describe('the access line, written by hand for speed', () => {
       {
         req_id: facts.requestId,
         ...exchange,
+        agent: facts.agent,
+        agent_category: facts.agentCategory,
+        doc_kind: facts.docKind,
         mcp_method: facts.mcpMethod,
         tool: facts.tool,
         token: facts.token,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Counter, Histogram, Registry } from 'prom-client';
 // @ts-expect-error parse-prometheus-text-format ships no type declarations
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { createRequestCounter, createRouteHistogram } from '../../../proxy/observability/request-counts.ts';
+import { createReadCounter, createRequestCounter, createRouteHistogram } from '../../../proxy/observability/request-counts.ts';
 
 // The hand-counted instruments against prom-client itself: the same observations give the same metric families, as
 // a Prometheus text parser reads them.
@@ -60,5 +60,25 @@ describe('the per-request instruments, counted by hand', () => {
     new Histogram({ name: 'duration_seconds', help: 'Durations.', labelNames: ['route'], buckets: BOUNDS, registers });
     const ours = `${createRequestCounter('requests_total', 'Requests.').toText()}\n\n${createRouteHistogram('duration_seconds', 'Durations.', BOUNDS).toText()}\n`;
     expect(parse(ours)).toEqual(parse(await registry.metrics()));
+  });
+
+  it('count reads by category, family and kind as prom-client counts them', async () => {
+    const registry = new Registry();
+    const counter = new Counter({ name: 'reads_total', help: 'Reads.', labelNames: ['category', 'family', 'kind'], registers: [registry] });
+    const ours = createReadCounter('reads_total', 'Reads.');
+    const reads: [string, string, string][] = [
+      ['ai-crawler', 'GPTBot', 'llms'],
+      ['ai-crawler', 'GPTBot', 'llms'],
+      ['ai-crawler', 'GPTBot', 'twin'],
+      ['ai-assistant', 'Claude-User', 'twin'],
+      ['browser', 'browser', 'page'],
+      ['search-engine', 'Googlebot', 'page'],
+    ];
+    for (const [category, family, kind] of reads) {
+      counter.inc({ category, family, kind });
+      ours.inc(category, family, kind);
+    }
+    const lines = (text: string) => text.split('\n').filter(Boolean).sort();
+    expect(lines(ours.toText())).toEqual(lines(await registry.metrics()));
   });
 });
