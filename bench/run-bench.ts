@@ -14,6 +14,7 @@ import { benchBuild } from './sections/build-bench.ts';
 import { benchCli } from './sections/cli-bench.ts';
 import { benchDocsMcp } from './sections/docs-mcp-bench.ts';
 import { benchEdgeCpu } from './sections/edge-cpu-bench.ts';
+import { benchFeedback } from './sections/feedback-bench.ts';
 import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
 import { benchLogging } from './sections/logging-bench.ts';
@@ -44,8 +45,8 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'cpu', 'start', 'mcp', 'docsmcp', 'twins', 'logging', 'worker', 'cli', 'search', 'pagejs'].some((s) =>
-    config.sections.has(s),
+  const needsServers = ['http', 'cpu', 'feedback', 'start', 'mcp', 'docsmcp', 'twins', 'logging', 'worker', 'cli', 'search', 'pagejs'].some(
+    (s) => config.sections.has(s),
   );
   if (needsServers) {
     const [edgePort, sandboxPort] = [await getFreePort(), await getFreePort()];
@@ -88,6 +89,7 @@ try {
         });
         return benchEdgeCpu(config, sandboxUrl, token);
       });
+    if (config.sections.has('feedback')) await attempt('Feedback writes', () => benchFeedback(config, baseUrl, dist));
     if (config.sections.has('start')) await attempt('Start', () => benchStart(config, edgeEnv, dist));
     if (config.sections.has('mcp'))
       await attempt('MCP forwarding', async () => {

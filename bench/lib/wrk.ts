@@ -31,9 +31,12 @@ export function provideWrk(): void {
   provideTools(['wrk']);
 }
 
+/** What wrk loads: a fixed request, or a Lua script of its own that makes each (wrk's `request` function). */
+export type WrkTarget = LoadTarget & { script?: string };
+
 /** Loads one target with wrk for a fixed time and returns how many requests were answered (and how many not with 2xx/3xx). */
 export async function runWrk(
-  target: LoadTarget,
+  target: WrkTarget,
   options: { connections: number; seconds: number },
 ): Promise<{ requests: number; bad: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-wrk-'));
@@ -46,6 +49,7 @@ export async function runWrk(
         `wrk.method = ${JSON.stringify(target.method ?? 'GET')}`,
         ...(target.body ? [`wrk.body = ${JSON.stringify(target.body)}`] : []),
         ...headers,
+        target.script ?? '',
         '',
       ].join('\n'),
     );

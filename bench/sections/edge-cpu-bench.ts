@@ -2,17 +2,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { getCpuSeconds, getRssMiB } from '../../harness/process-stats.ts';
+import { getRssMiB } from '../../harness/process-stats.ts';
 import { getFreePort } from '../../harness/free-port.ts';
 import { buildDist } from '../../harness/build-dist.ts';
-import { median, type BenchConfig } from '../lib/bench-config.ts';
+import type { BenchConfig } from '../lib/bench-config.ts';
+import { compareCpu, type CpuTarget } from '../lib/cpu-compare.ts';
 import type { LoadTarget } from '../lib/load.ts';
 import { startNginx } from '../lib/nginx.ts';
 import { record, toNginxLocation, type Recorded } from '../lib/record.ts';
 import { num, ratio, toTable, verdict } from '../lib/report.ts';
 import { placeForMeasuring } from '../lib/pin-cpus.ts';
 import { EDGE_ARGS, spawnServer, type ChildServer } from '../lib/spawn-server.ts';
-import { provideTools, runWrk } from '../lib/wrk.ts';
+import { provideTools } from '../lib/wrk.ts';
 
 const rpc = (method: string, params: object) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -130,23 +131,7 @@ export async function benchEdgeCpu(config: BenchConfig, sandboxUrl: string, sand
     );
     servers.push(pipe);
 
-    /** Medians of µs CPU per request, runs interleaved across the servers compared. */
-    const compare = async (targets: Record<string, { server: ChildServer; target: LoadTarget }>) => {
-      const samples: Record<string, number[]> = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
-      let bad = 0;
-      for (const { target } of Object.values(targets)) await runWrk(target, { ...load, seconds: config.BENCH_WARMUP });
-      for (let run = 0; run < config.BENCH_RUNS; run++) {
-        const order = Object.entries(targets);
-        if (run % 2) order.reverse();
-        for (const [name, { server, target }] of order) {
-          const before = getCpuSeconds(server.pid);
-          const result = await runWrk(target, load);
-          samples[name]!.push(((getCpuSeconds(server.pid) - before) / result.requests) * 1e6);
-          bad += result.bad;
-        }
-      }
-      return { us: Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)])), bad };
-    };
+    const compare = (targets: Record<string, CpuTarget>) => compareCpu(config, load, targets);
 
     const placement = placeForMeasuring(
       [deployed, quiet, bare, nginx, pipe].map((server) => server.pid),
