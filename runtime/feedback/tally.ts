@@ -27,11 +27,14 @@ export function createTally(): Tally {
   let traffic = new Map<string, Map<string, Map<string, Map<string, number>>>>();
   let gaps = new Map<string, { kind: 'question' | 'page'; key: string; day: string; count: number }>();
   let keys = 0;
-  /** The map under `key`, made when missing; the traffic keys are few (days, the families of a fixed list, kinds). */
-  const child = <V>(map: Map<string, V>, key: string, make: () => V): V => {
+  /**
+   * The map under `key`, made when missing; the traffic keys are few (days, the families of a fixed list, kinds). Every
+   * request comes here, so nothing is made per call.
+   */
+  const child = <V>(map: Map<string, Map<string, V>>, key: string): Map<string, V> => {
     let value = map.get(key);
     if (value === undefined) {
-      value = make();
+      value = new Map();
       map.set(key, value);
     }
     return value;
@@ -46,15 +49,7 @@ export function createTally(): Tally {
   };
   return {
     countRequest(day, family, category, kind) {
-      const kinds = child(
-        child(
-          child(traffic, day, () => new Map()),
-          family,
-          () => new Map(),
-        ),
-        category,
-        () => new Map<string, number>(),
-      );
+      const kinds = child(child(child(traffic, day), family), category);
       const count = kinds.get(kind);
       if (count !== undefined) kinds.set(kind, count + 1);
       else if (keys < MAX_KEYS) {
@@ -83,15 +78,7 @@ export function createTally(): Tally {
     peek: read,
     restore(batch) {
       for (const row of batch.traffic) {
-        const kinds = child(
-          child(
-            child(traffic, row.day, () => new Map()),
-            row.family,
-            () => new Map(),
-          ),
-          row.category,
-          () => new Map<string, number>(),
-        );
+        const kinds = child(child(child(traffic, row.day), row.family), row.category);
         const count = kinds.get(row.kind);
         if (count === undefined) keys += 1;
         kinds.set(row.kind, (count ?? 0) + row.count);
