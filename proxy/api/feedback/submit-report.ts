@@ -1,7 +1,7 @@
 import { toReportPath } from '../../../runtime/feedback/feedback-paths.ts';
 import { createClientKeys, toDay } from '../../../runtime/feedback/client-key.ts';
 import { toPageDigest, toSha256 } from '../../../runtime/feedback/digest.ts';
-import type { FeedbackStore } from '../../../runtime/feedback/feedback-store.ts';
+import type { NewReport, ReportStatus } from '../../../runtime/feedback/feedback-store.ts';
 import { toFeedbackPage } from '../../../runtime/feedback/page-address.ts';
 import { createReportReader, FeedbackInputError, type FeedbackSource } from '../../../runtime/feedback/read-report.ts';
 import { scrubText } from '../../../runtime/feedback/scrub.ts';
@@ -44,6 +44,27 @@ export function createReportTaker(config: AppConfig, files: SiteFiles, deps: Fee
   const now = deps.now ?? Date.now;
   const { errors } = config;
   const refuse = (error: FeedbackInputError) => createProblemError(errors, error.code, { detail: error.detail, field: error.field });
+  const inFlight = new Map<string, Promise<ReportStatus>>();
+  /** The report kept under `fingerprint`: the one already in the store, else this one, stored if the client's limits allow. */
+  const keep = async (
+    fingerprint: string,
+    client: string,
+    at: number,
+    fields: Omit<NewReport, 'pageDigest' | 'fingerprint'>,
+    twin: Uint8Array,
+  ): Promise<ReportStatus> => {
+    const kept = await callStore(errors, () => deps.store.findByFingerprint(fingerprint));
+    if (kept) return kept;
+    const decision = await callStore(errors, () => deps.limiter.take(client, at));
+    if (!decision.allowed) {
+      throw createProblemError(errors, 'feedback_rate_limited', {
+        detail: `Too many reports from this client; send again in ${decision.retryAfter} seconds.`,
+        headers: { 'retry-after': String(decision.retryAfter) },
+      });
+    }
+    const pageDigest = await toPageDigest(twin);
+    return callStore(errors, () => deps.store.add({ ...fields, pageDigest, fingerprint }, new Date(at)));
+  };
   return async (submission: ReportSubmission) => {
     let report: ReturnType<typeof read>;
     try {
@@ -64,7 +85,6 @@ export function createReportTaker(config: AppConfig, files: SiteFiles, deps: Fee
       throw refuse(new FeedbackInputError('feedback_content_missing', 'Send helpful (true or false), comment, or both.'));
     }
     const at = now();
-    const store: FeedbackStore = deps.store;
     const client = await callStore(errors, () => clientKey(submission.address, at));
     const fields = {
       page: page.path,
@@ -78,18 +98,15 @@ export function createReportTaker(config: AppConfig, files: SiteFiles, deps: Fee
     // The same report from the same client on the same day is the one already kept: a retry gets its receipt again
     // and is not counted against the limits.
     const fingerprint = await toSha256(JSON.stringify([fields, client, toDay(at)]));
-    let kept = await callStore(errors, () => store.findByFingerprint(fingerprint));
-    if (!kept) {
-      const decision = await callStore(errors, () => deps.limiter.take(client, at));
-      if (!decision.allowed) {
-        throw createProblemError(errors, 'feedback_rate_limited', {
-          detail: `Too many reports from this client; send again in ${decision.retryAfter} seconds.`,
-          headers: { 'retry-after': String(decision.retryAfter) },
-        });
-      }
-      const pageDigest = await toPageDigest(twin);
-      kept = await callStore(errors, () => store.add({ ...fields, pageDigest, fingerprint }, new Date(at)));
+    // Copies of one report arriving together wait for the first to be kept, rather than each missing it in the store
+    // and spending the client's limit: the check and the insert are one step per report in this process.
+    let keeping = inFlight.get(fingerprint);
+    if (!keeping) {
+      keeping = keep(fingerprint, client, at, fields, twin);
+      inFlight.set(fingerprint, keeping);
+      void keeping.finally(() => inFlight.delete(fingerprint)).catch(() => {});
     }
+    const kept = await keeping;
     const statusUrl = `${config.baseUrl}${toReportPath(kept.id)}`;
     return {
       id: kept.id,

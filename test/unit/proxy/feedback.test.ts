@@ -69,6 +69,18 @@ describe('POST /api/feedback: a report from an agent', () => {
     expect(other.id).not.toBe(first.id);
   });
 
+  it('takes copies of one report sent at once as that one report, none of them spending the limit', async () => {
+    const report = { page: '/docs/overview', helpful: true, comment: 'Thirty copies at once.' };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post(report, { address: '203.0.113.10' })));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 202));
+    expect(new Set(await Promise.all(answers.map(async (a) => (await a.json()).id))).size).toBe(1);
+    // The client's limit is untouched but for that one report.
+    const more = await Promise.all(
+      Array.from({ length: 9 }, (_, i) => post({ ...report, comment: `more ${i}` }, { address: '203.0.113.10' })),
+    );
+    expect(more.map((a) => a.status)).toEqual(more.map(() => 202));
+  });
+
   it('gives a retry of the same report its receipt again, past the limit, without counting it', async () => {
     const report = { page: '/docs/overview', helpful: false, comment: 'Sent again and again.' };
     const answers = [];
