@@ -20,12 +20,15 @@ import { readReleasePins, type ReleasePins } from './read-release-pins.ts';
 import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from './schemas/canned-run.ts';
 import { skillSchema, type Skill } from './schemas/skill.ts';
+import { feedbackToolSchema, type FeedbackTool } from './schemas/feedback-tool.ts';
 
 /** Every fact of the content source, validated. */
 export interface Content {
   /** Site-wide facts, with BASE_URL / APP_URL / AUTH_ISSUER / RELEASE_ARCHIVE / RELEASE_PUBLIC_KEY applied. */
   site: Site & { auth_issuer: string };
   tools: Tool[];
+  /** The pages' feedback tool (`content/feedback/submit_feedback.yaml`), placeholders filled. */
+  feedbackTool: FeedbackTool;
   operations: Operation[];
   /** Shared JSON Schemas (`content/schemas/<Name>.yaml`), the OpenAPI components. */
   schemas: Record<string, JsonSchema>;
@@ -186,6 +189,11 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     return fill(file, op);
   });
 
+  const feedbackFile = 'feedback/submit_feedback.yaml';
+  const feedbackTool = fill(feedbackFile, at(feedbackFile, feedbackToolSchema));
+  if (!schemas[feedbackTool.inputFromSchema])
+    throw new ContentError(rel(feedbackFile), [`inputFromSchema: "${feedbackTool.inputFromSchema}" names no file in content/schemas/`]);
+
   const errors = at('errors.yaml', errorsSchema);
   const api = at('api.yaml', apiSchema);
   const pages = at('pages.yaml', z.array(generatedPageSchema));
@@ -209,7 +217,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
-  return { site: built, tools, operations, schemas, errors, api, pages, discovery, skills, release };
+  return { site: built, tools, feedbackTool, operations, schemas, errors, api, pages, discovery, skills, release };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */

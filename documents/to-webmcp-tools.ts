@@ -6,6 +6,7 @@ import type { JsonSchema } from '../content-model/schemas/json-schema.ts';
 import type { Tool } from '../content-model/schemas/tool.ts';
 import { PATHS, toUrl } from '../facts/paths.ts';
 import { toToolCallHeaders, toToolCallRequest } from './to-tool-call-example.ts';
+import { toPageFeedbackTool } from './to-feedback-tool.ts';
 
 /** A tool as `document.modelContext.registerTool()` takes it, less `execute`. */
 export interface WebMcpToolDefinition {
@@ -24,10 +25,12 @@ export interface WardenWebMcpTool extends WebMcpToolDefinition {
   call: { url: string; headers: Record<string, string>; request: Record<string, unknown> };
 }
 
-/** Every WebMCP tool the site can register: the two of every page and the Warden tools of the tool pages. */
+/** Every WebMCP tool the site can register: the three of every page and the Warden tools of the tool pages. */
 export interface WebMcpTools {
   search: WebMcpToolDefinition;
   read: WebMcpToolDefinition;
+  /** submit_feedback, where an edge takes reports (content/feedback/submit_feedback.yaml). */
+  feedback: WebMcpToolDefinition;
   warden: WardenWebMcpTool[];
 }
 
@@ -72,7 +75,8 @@ function toWardenTool(tool: Tool, baseUrl: string, version: string): WardenWebMc
 }
 
 /** The site's WebMCP tools, from content. */
-export function toWebMcpTools({ site, tools, operations }: Pick<Content, 'site' | 'tools' | 'operations'>): WebMcpTools {
+export function toWebMcpTools(content: Pick<Content, 'site' | 'tools' | 'operations' | 'feedbackTool' | 'schemas'>): WebMcpTools {
+  const { site, tools, operations } = content;
   const version = site.mcp.protocol_versions.at(-1)!;
   return {
     search: {
@@ -109,6 +113,7 @@ export function toWebMcpTools({ site, tools, operations }: Pick<Content, 'site' 
       },
       annotations: { readOnlyHint: true },
     },
+    feedback: toPageFeedbackTool(content),
     warden: tools.map((tool) => toWardenTool(tool, site.base_url, version)),
   };
 }

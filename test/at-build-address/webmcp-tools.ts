@@ -10,6 +10,7 @@ import { startTestDeployment, type TestDeployment } from '../helpers/test-deploy
 import { watchProblems } from '../helpers/browser/browser.ts';
 import { runAgenticAudits, toFailures } from '../helpers/browser/lighthouse.ts';
 import { executeTool, type ListedTool, waitForTools } from '../helpers/browser/webmcp.ts';
+import { getOperatorToken, readReports } from '../helpers/operator-api.ts';
 
 // The docs site's WebMCP tools in Chromium with WebMCP on, over the shared test build served where its links point by
 // the Node edge, with the sandbox behind it (test/at-build-address runs one suite at a time): what getTools() lists, and what
@@ -32,7 +33,9 @@ describe('WebMCP', () => {
     await deployment?.close();
   });
 
-  const PAGE_TOOLS = [WEBMCP_SEARCH, WEBMCP_READ];
+  // submit_feedback is there too: the edge answered the page (a static host's pages offer the other two).
+  const WEBMCP_FEEDBACK = 'submit_feedback';
+  const PAGE_TOOLS = [WEBMCP_SEARCH, WEBMCP_READ, WEBMCP_FEEDBACK];
 
   /** A new tab on `path`, its problems watched, once its tools named `names` are registered. */
   async function openWithTools(path: string, names: string[]): Promise<{ page: Page; tools: ListedTool[]; problems: string[] }> {
@@ -66,6 +69,10 @@ describe('WebMCP', () => {
         const byName = new Map(listed.map((t) => [t.name, t]));
         expect(byName.get(WEBMCP_SEARCH)!.inputSchema).toEqual(expected.search.inputSchema);
         expect(validateWith(byName.get(WEBMCP_SEARCH)!.inputSchema!, { q: 'sign in', limit: 2 })).toEqual([]);
+        expect(byName.get(WEBMCP_FEEDBACK)).toMatchObject({
+          inputSchema: expected.feedback.inputSchema,
+          annotations: { readOnlyHint: false },
+        });
         for (const name of tools) {
           const tool = content.tools.find((t) => t.name === name)!;
           expect(byName.get(name)).toMatchObject({
@@ -127,6 +134,42 @@ describe('WebMCP', () => {
         [true, `https://elsewhere.example is another site: only pages of ${server.url} can be read here.`],
         [true, '/api/health is not a docs page: give the path of a page under /docs (or / for the home page).'],
       ]);
+      await page.close();
+    });
+
+    it('submit_feedback sends a report on the page the agent is on, from the WebMCP door, and says a refusal as the edge does', async () => {
+      const { page, problems } = await openWithTools('/docs/overview', PAGE_TOOLS);
+      const sent = await executeTool(page, WEBMCP_FEEDBACK, {
+        helpful: false,
+        kind: 'unclear',
+        section: 'what-warden-governs',
+        comment: 'The overview does not say which harnesses run inside the jail.',
+        agent: 'Test agent 1.0',
+      });
+      expect(sent.isError).toBeFalsy();
+      const receipt = sent.structuredContent as { id: string; status: string; status_url: string };
+      expect(receipt).toEqual({
+        id: expect.stringMatching(/^fb_[a-z2-7]{26}$/),
+        status: 'new',
+        status_url: `${server.url}/api/feedback/${receipt.id}`,
+      });
+      expect(JSON.parse(sent.content[0]!.text)).toEqual(receipt);
+      const [report] = await readReports(deployment, await getOperatorToken(deployment), { source: 'webmcp' });
+      expect(report).toMatchObject({
+        id: receipt.id,
+        page: '/docs/overview',
+        source: 'webmcp',
+        helpful: false,
+        section: 'what-warden-governs',
+        agent: 'Test agent 1.0',
+      });
+      const refused = await executeTool(page, WEBMCP_FEEDBACK, { page: '/docs/no-such-page', helpful: true });
+      expect(refused).toEqual({
+        isError: true,
+        content: [{ type: 'text', text: 'feedback_page_unknown: page: /docs/no-such-page is not a page of these docs.' }],
+      });
+      // The refusal is the edge's 422, which the browser reports on its console; nothing else went wrong.
+      expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
       await page.close();
     });
 

@@ -1,9 +1,12 @@
 // The page's WebMCP tools (loaded only where document.modelContext exists): docs search and page reading on every
-// page, and each Warden tool the page shows (its Try it panel, or the Try it page's sign-in: data-webmcp-tools).
+// page, feedback where an edge takes it, and each Warden tool the page shows (its Try it panel, or the Try it page's
+// sign-in: data-webmcp-tools).
 import tools from 'virtual:warden/webmcp-tools';
 import { callWardenTool } from './call-warden-tool.ts';
 import { readDocsPage } from './read-docs-page.ts';
 import { SearchQueryError, searchEngine } from '../search/search-engine.ts';
+import { hasEdge } from '../feedback/edge.ts';
+import { submitFeedback } from './submit-feedback.ts';
 
 const text = (value: string, isError = false): WebMcpToolResult => ({
   content: [{ type: 'text', text: value }],
@@ -39,6 +42,9 @@ const read: WebMcpTool = {
   },
 };
 
+// A static host has no edge to take a report: the tool is offered only where one answered the page.
+const feedback: WebMcpTool[] = hasEdge() ? [{ ...tools.feedback, execute: submitFeedback }] : [];
+
 const shown = new Set(
   [...document.querySelectorAll<HTMLElement>('[data-webmcp-tools]')].flatMap((el) => (el.dataset.webmcpTools ?? '').split(' ')),
 );
@@ -49,7 +55,7 @@ const warden = tools.warden
     return { name, title, description, inputSchema, annotations, execute: (input, options) => callWardenTool(tool, input, options) };
   });
 
-for (const tool of [search, read, ...warden]) {
+for (const tool of [search, read, ...feedback, ...warden]) {
   // A registration the browser refuses leaves the page as it was: the tool is simply not offered.
   void Promise.resolve(document.modelContext?.registerTool(tool)).catch((error: Error) =>
     console.warn(`WebMCP: ${tool.name} not registered: ${error.message}`),

@@ -7,11 +7,15 @@ import { toToolCallHeaders, toToolCallRequest } from '../../../documents/to-tool
 
 const content = readContent(getContentDir(), { BASE_URL: 'https://docs.example', APP_URL: 'https://app.docs.example' });
 const tools = toWebMcpTools(content);
-const all = [tools.search, tools.read, ...tools.warden];
+const all = [tools.search, tools.read, tools.feedback, ...tools.warden];
 
-/** Compiles a schema strictly (unknown keywords and formats refused) and returns its validator. */
+/**
+ * Compiles a schema strictly (unknown keywords and formats refused) and returns its validator. An `anyOf` branch that
+ * only requires members the object's `properties` define (FeedbackReport: helpful or comment) is plain JSON Schema,
+ * which Ajv's strictRequired alone refuses.
+ */
 function compile(schema: object) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
   addFormats.default(ajv);
   return ajv.compile(schema);
 }
@@ -45,6 +49,24 @@ describe('the WebMCP tools derived from content', () => {
     expect(valid({ q: '' })).toBe(false);
     expect(valid({ q: 'x', limit: 21 })).toBe(false);
     expect(valid({ limit: 3 })).toBe(false);
+  });
+
+  it('make submit_feedback take the FeedbackReport record, its page left to the page the browser is on', () => {
+    const { required, properties, ...report } = content.schemas.FeedbackReport as {
+      required: string[];
+      properties: Record<string, Record<string, unknown>>;
+    };
+    expect(tools.feedback).toMatchObject({ name: 'submit_feedback', annotations: { readOnlyHint: false } });
+    const { page, ...others } = tools.feedback.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(tools.feedback.inputSchema).toMatchObject({ ...report, required: required.filter((name) => name !== 'page') });
+    expect(others).toEqual(Object.fromEntries(Object.entries(properties).filter(([name]) => name !== 'page')));
+    expect(page).toEqual({ ...properties.page, description: `${properties.page!.description} Left out, the page open in the browser.` });
+    const valid = compile(tools.feedback.inputSchema);
+    expect(valid({ helpful: true })).toBe(true);
+    expect(valid({ comment: 'The example is out of date.', section: 'errors-you-may-meet', kind: 'incorrect' })).toBe(true);
+    expect(valid({ page: '/docs/overview', helpful: false })).toBe(true);
+    expect(valid({ section: 'no-answer-given' })).toBe(false);
+    expect(valid({ helpful: true, kind: 'typo' })).toBe(false);
   });
 
   it("give each Warden tool its own input schema and read-only hint, and the Try it panel's request on the same-host endpoint", () => {
