@@ -12,6 +12,7 @@ import { readBenchConfig } from './lib/bench-config.ts';
 import { EDGE_ARGS, spawnServer, type ChildServer } from './lib/spawn-server.ts';
 import { benchBuild } from './sections/build-bench.ts';
 import { benchCli } from './sections/cli-bench.ts';
+import { benchDocsMcp } from './sections/docs-mcp-bench.ts';
 import { benchEdgeCpu } from './sections/edge-cpu-bench.ts';
 import { benchHttp } from './sections/http-bench.ts';
 import { benchJwt } from './sections/jwt-bench.ts';
@@ -43,7 +44,7 @@ const attempt = async (title: string, section: () => Promise<string> | string) =
 };
 
 try {
-  const needsServers = ['http', 'cpu', 'start', 'mcp', 'twins', 'logging', 'worker', 'cli', 'search', 'pagejs'].some((s) =>
+  const needsServers = ['http', 'cpu', 'start', 'mcp', 'docsmcp', 'twins', 'logging', 'worker', 'cli', 'search', 'pagejs'].some((s) =>
     config.sections.has(s),
   );
   if (needsServers) {
@@ -97,6 +98,8 @@ try {
         });
         return benchMcp(config, baseUrl, sandboxUrl, token);
       });
+    if (config.sections.has('docsmcp'))
+      await attempt('The docs MCP server: search_docs against /api/search', () => benchDocsMcp(config, edgeEnv));
     if (config.sections.has('logging'))
       await attempt('Cost of logging', async () => {
         const token = await getWorkloadAccessToken(sandboxUrl, await mintRegistrationCode(sandboxUrl), {

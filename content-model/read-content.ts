@@ -20,6 +20,7 @@ import { readReleasePins, type ReleasePins } from './read-release-pins.ts';
 import { getContentDir } from './content-dir.ts';
 import { sandboxFilesSchema, type SandboxContent } from './schemas/canned-run.ts';
 import { skillSchema, type Skill } from './schemas/skill.ts';
+import { docsToolSchema, type DocsTool } from './schemas/docs-tool.ts';
 import { feedbackToolSchema, type FeedbackTool } from './schemas/feedback-tool.ts';
 
 /** Every fact of the content source, validated. */
@@ -27,6 +28,8 @@ export interface Content {
   /** Site-wide facts, with BASE_URL / APP_URL / AUTH_ISSUER / RELEASE_ARCHIVE / RELEASE_PUBLIC_KEY applied. */
   site: Site & { auth_issuer: string };
   tools: Tool[];
+  /** The tools over the public docs (`content/docs-tools/<name>.yaml`): the pages' WebMCP tools and the docs MCP server's. */
+  docsTools: DocsTool[];
   /** The pages' feedback tool (`content/feedback/submit_feedback.yaml`), placeholders filled. */
   feedbackTool: FeedbackTool;
   operations: Operation[];
@@ -189,10 +192,25 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     return fill(file, op);
   });
 
+  const docsTools = listYaml(dir, 'docs-tools').map((file) => {
+    const tool = fill(file, at(file, docsToolSchema));
+    if (basename(file, '.yaml') !== tool.name) throw new ContentError(rel(file), [`name: must equal the file name`]);
+    // A page registers its docs tools beside the Warden tools it shows: WebMCP takes each name once.
+    if (tools.some((t) => t.name === tool.name))
+      throw new ContentError(rel(file), [`name: "${tool.name}" is also a tool in content/tools/`]);
+    const from = tool.inputFromOperation;
+    if (from !== undefined && !operations.some((op) => op.operationId === from && op.parameters.some((p) => p.in === 'query'))) {
+      throw new ContentError(rel(file), [`inputFromOperation: "${from}" names no operation with query parameters in content/operations/`]);
+    }
+    return tool;
+  });
   const feedbackFile = 'feedback/submit_feedback.yaml';
   const feedbackTool = fill(feedbackFile, at(feedbackFile, feedbackToolSchema));
   if (!schemas[feedbackTool.inputFromSchema])
     throw new ContentError(rel(feedbackFile), [`inputFromSchema: "${feedbackTool.inputFromSchema}" names no file in content/schemas/`]);
+  // The pages register it beside the docs tools and the Warden tools: WebMCP takes each name once.
+  if ([...tools, ...docsTools].some((t) => t.name === feedbackTool.name))
+    throw new ContentError(rel(feedbackFile), [`name: "${feedbackTool.name}" is also a tool in content/tools/ or content/docs-tools/`]);
 
   const errors = at('errors.yaml', errorsSchema);
   const api = at('api.yaml', apiSchema);
@@ -217,7 +235,7 @@ export function readContent(dir = getContentDir(), env: NodeJS.ProcessEnv = proc
     if (unknown) throw new ContentError(seen.get(op.operationId) ?? 'operations', [`tags: "${unknown}" is not defined in api.yaml`]);
   }
 
-  return { site: built, tools, feedbackTool, operations, schemas, errors, api, pages, discovery, skills, release };
+  return { site: built, tools, docsTools, feedbackTool, operations, schemas, errors, api, pages, discovery, skills, release };
 }
 
 /** Reads and validates `content/sandbox/` (the demo sandbox's data); throws a ContentError naming the file and field. */

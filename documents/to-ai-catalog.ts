@@ -1,6 +1,7 @@
 import type { Content } from '../content-model/read-content.ts';
 import { PATHS, toSkillPath, toUrl } from '../facts/paths.ts';
 import { toSkillDigest } from '../runtime/skill-digest.ts';
+import { toDocsServerFacts } from './to-docs-server.ts';
 import { toSkillDescription, toSkillMd } from './to-skill-md.ts';
 
 /** The catalog format this document follows (AI Catalog data model; Agentic Resource Discovery reads it). */
@@ -37,10 +38,35 @@ export function toAirUrn(baseUrl: string, namespace: string, name: string): stri
   return `urn:air:${new URL(baseUrl).hostname}:${namespace}:${name}`;
 }
 
+/** The docs MCP server's entry: its card, its endpoint, its tools and the questions it answers. */
+function toDocsServerEntry(content: Content): AiCatalogEntry {
+  const { site } = content;
+  const server = toDocsServerFacts(content);
+  const at = (path: string) => toUrl(site.base_url, path);
+  return {
+    identifier: toAirUrn(site.base_url, 'mcp', site.mcp.docs_server.server_name.split('/')[1]!),
+    displayName: `${server.title} MCP server`,
+    type: MCP_SERVER_CARD_TYPE,
+    url: at(PATHS.mcpDocsServerCard),
+    description: `${server.description} ${server.instructions}`,
+    version: server.version,
+    tags: ['mcp', 'documentation', 'coding-agents'],
+    capabilities: server.tools.map((tool) => tool.name),
+    representativeQueries: site.mcp.docs_server.representative_queries,
+    metadata: {
+      endpoint: at(PATHS.mcpDocs),
+      transport: 'streamable-http',
+      protocolVersions: site.mcp.protocol_versions.join(' '),
+      llmsTxt: at(PATHS.llms),
+    },
+  };
+}
+
 /**
  * The AI Catalog at /.well-known/ai-catalog.json: an entry for the MCP server (its server card; its endpoint, the
- * OpenAPI document describing that endpoint over HTTP, and the docs' llms.txt in `metadata`) and one per Agent Skill
- * (its SKILL.md, with the digest the Agent Skills index carries). The docs' index is the host's `documentationUrl`.
+ * OpenAPI document describing that endpoint over HTTP, and the docs' llms.txt in `metadata`), one for the docs MCP
+ * server (its own card and endpoint, no sign-in) and one per Agent Skill (its SKILL.md, with the digest the Agent
+ * Skills index carries). The docs' index is the host's `documentationUrl`.
  * Each entry is made from the same content as the document it points at, so the two cannot disagree. The OpenAPI
  * document and llms.txt are not entries of their own: the catalog's types are the agentic artifacts' (ARD §3.3), and
  * conformance testers warn on any other.
@@ -72,6 +98,7 @@ export function toAiCatalog(content: Content): AiCatalog {
           llmsTxt: at(PATHS.llms),
         },
       },
+      toDocsServerEntry(content),
       ...skills.map(
         (skill): AiCatalogEntry => ({
           identifier: toAirUrn(site.base_url, 'skill', skill.name),

@@ -4,12 +4,14 @@ import { createRequire } from 'node:module';
 import { toSkillUri } from '../facts/paths.ts';
 import { toAiAgentPatterns, type CrawlerEntry } from './to-ai-agents.ts';
 import { readMigrations } from '../runtime/node/read-migrations.ts';
+import { toDocsServerFacts } from './to-docs-server.ts';
 
 // The maintained list of crawlers and agents (crawler-user-agents, monthly releases): its `require` export is the JSON.
 const crawlers = createRequire(import.meta.url)('crawler-user-agents') as CrawlerEntry[];
 
 /** The facts a build writes for the servers (`dist/_build.json`), from the content it was made from. */
-export function toBuildFacts({ site, errors, skills, release, schemas }: Content, sourceHash: string): BuildFacts {
+export function toBuildFacts(content: Content, sourceHash: string): BuildFacts {
+  const { site, errors, skills, release, schemas } = content;
   return {
     base_url: site.base_url,
     app_url: site.app_url,
@@ -33,5 +35,6 @@ export function toBuildFacts({ site, errors, skills, release, schemas }: Content
       retention_days: site.feedback.retention_days,
       operator_scope: site.operator_scope,
     },
+    docs_server: toDocsServerFacts(content),
   };
 }

@@ -1,6 +1,7 @@
 import type { Content } from '../content-model/read-content.ts';
 import { PATHS, toTwinPath, toUrl } from '../facts/paths.ts';
 import { toDiscoveryLinks, type DiscoveryLink } from './to-discovery-links.ts';
+import { fillPlaceholders, toPlaceholders } from '../content-model/fill-placeholders.ts';
 import type { LlmsPage } from './to-llms-sections.ts';
 
 export type { LlmsPage };
@@ -96,7 +97,7 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
     ...(site.agent_guidance.not_for.length
       ? [['Not for:', '', ...site.agent_guidance.not_for.map((w) => `- ${toOneLine(w)}`)].join('\n')]
       : []),
-    `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`); search them all with \`GET ${PATHS.search}?q=<question>\` (the pages and sections that answer it; markdown with \`Accept: text/markdown\`). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
+    `Every docs page is markdown at its URL + \`.md\` (or with \`Accept: text/markdown\`); search them all with \`GET ${PATHS.search}?q=<question>\` (the pages and sections that answer it; markdown with \`Accept: text/markdown\`), or from an MCP client at ${toUrl(site.base_url, PATHS.mcpDocs)} (the docs MCP server: \`search_docs\`, \`read_docs_page\`, no sign-in). Tool calls need an OAuth Bearer token with the \`${site.access_scope}\` scope; discovery needs none. ${toFreeTierLine(site.free_tier)}`,
     ...(sections.length
       ? [
           `The docs are split into sections: this file lists the pages nearest the root itself and, under "Sections", every file that lists the others: a folder's llms.txt for the pages under its path (llms.txt path scoping), or numbered parts (llms-1.txt, llms-2.txt, …) when one folder's pages take several files. Each page is at most two links from here.`,
@@ -106,10 +107,15 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
     ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem(docsUrl))].join('\n'),
     ...toPageLists(site.base_url, pages),
     ...(sections.length ? [['## Sections', '', ...sections.map(toSectionItem)].join('\n')] : []),
+    ['## Feedback', '', toFeedbackGuidance(site)].join('\n'),
     optional(full ?? { url: toUrl(site.base_url, PATHS.llmsFull), note: 'every page above in one markdown file' }),
   ].join('\n\n');
   return `${text}\n`;
 }
+
+/** How an agent reports a page that is wrong (content `agent_guidance.feedback`), with this build's addresses. */
+export const toFeedbackGuidance = (site: Content['site']): string =>
+  toOneLine(fillPlaceholders(site.agent_guidance.feedback, toPlaceholders(site), 'content/site.yaml agent_guidance.feedback'));
 
 /** What the site's index has, said in every other llms file. */
 export const toRootPointer = (site: Content['site']) =>

@@ -3,7 +3,7 @@ import type { Skill } from '../content-model/schemas/skill.ts';
 import type { Tool } from '../content-model/schemas/tool.ts';
 import { toJsonRpcAnchor } from './to-page-meta.ts';
 import { MCP_PATHS, PATHS, toProblemTypeUrl, toTwinPath, toUrl } from '../facts/paths.ts';
-import { toOneLine } from './to-llms-txt.ts';
+import { toFeedbackGuidance, toOneLine } from './to-llms-txt.ts';
 
 const cell = (s: string) => toOneLine(s).replace(/\|/g, '\\|');
 const code = (s: string | number) => `\`${s}\``;
@@ -39,8 +39,9 @@ function toToolSection(tool: Tool): string {
   ].join('\n\n');
 }
 
-/** The endpoints a client can connect to: the two same-host paths, the hosted endpoint, and the CLI over stdio. */
-function toEndpointTable({ site }: Content): string {
+/** The endpoints a client can connect to: the two same-host paths, the hosted endpoint, the CLI over stdio, and the docs server. */
+function toEndpointTable(content: Content): string {
+  const { site } = content;
   const rows = [
     ...MCP_PATHS.map((path) => [
       code(toUrl(site.base_url, path)),
@@ -55,6 +56,11 @@ function toEndpointTable({ site }: Content): string {
       'The hosted endpoint itself (a resource of its own: tokens name its origin).',
     ],
     [code(`${site.cli.binary} mcp`), 'stdio', 'For clients that start a local process; uses the credential the CLI stored.'],
+    [
+      code(toUrl(site.base_url, PATHS.mcpDocs)),
+      'Streamable HTTP',
+      `The docs MCP server, a server of its own: ${content.docsTools.map((tool) => code(tool.name)).join(' and ')}, and every docs page as a resource. No method needs a credential.`,
+    ],
   ];
   return ['| Address | Transport | Use |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
@@ -123,6 +129,8 @@ export function toSkillMd(content: Content, skill: Skill): string {
     '## 6. Errors and what to do',
     toOneLine(skill.errors),
     toErrorTables(content),
+    '## 7. When a page is wrong',
+    toFeedbackGuidance(site),
     '## More',
     list([
       `Every docs page as markdown: ${toUrl(site.base_url, PATHS.llms)}`,

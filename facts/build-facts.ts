@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { docsServerFactsSchema } from './docs-server.ts';
 import { errorsSchema } from './problem.ts';
 
 const url = z.url({ protocol: /^https?$/ });
@@ -45,6 +46,8 @@ export const buildFactsSchema = z.strictObject({
     retention_days: z.number().int().positive(),
     operator_scope: z.string().min(1),
   }),
+  /** The docs MCP server the edge answers at `/mcp/docs`: its identity and the docs tools (content/docs-tools/). */
+  docs_server: docsServerFactsSchema,
 });
 
 /** The facts of one build. */

@@ -42,6 +42,8 @@ export const CONTENT_TYPE_BY_PATH: Readonly<Record<string, string>> = {
   [PATHS.protectedResourceMcp]: 'application/json',
   [PATHS.protectedResourceWellKnownMcp]: 'application/json',
   [REWRITES[PATHS.protectedResource]!]: 'application/json',
+  // A server card's own type (experimental-ext-server-card: hosts SHOULD serve it as such), where no extension names one.
+  [PATHS.mcpDocsServerCard]: 'application/mcp-server-card+json',
   // The installer is fetched with `curl … | sh` (contract SERVICE-6); a shell type, readable as text.
   [PATHS.install]: 'text/x-shellscript; charset=utf-8',
 };

@@ -34,6 +34,15 @@ export const PATHS = {
   /** The page a browser or agent gets for a GET of the MCP endpoint (its HTML at `.html`, its twin at `.md`). */
   mcpEndpointPage: '/mcp/connect',
   mcpWellKnown: '/.well-known/mcp',
+  /** The docs MCP server (Streamable HTTP): the docs tools and every page's twin as a resource, public, answered by the edge. */
+  mcpDocs: '/mcp/docs',
+  /**
+   * The docs MCP server's server card, where the server card extension reserves it: its Streamable HTTP URL +
+   * `/server-card` (experimental-ext-server-card, "Hosted Server Card Location").
+   */
+  mcpDocsServerCard: '/mcp/docs/server-card',
+  /** The MCP Registry's server.json for the docs MCP server, beside its card. */
+  mcpDocsServerJson: '/mcp/docs/server.json',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
   install: '/install',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Errors } from '../facts/problem.ts';
 import type { BuildFacts, BuiltFor } from '../facts/build-facts.ts';
+import type { DocsServerFacts } from '../facts/docs-server.ts';
 import { toAiAgentTest } from '../runtime/http/ai-agent-test.ts';
 import { remembered } from '../runtime/http/remembered.ts';
 import { toUrl, PATHS } from '../facts/paths.ts';
@@ -114,6 +115,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** Browser origins allowed to call the MCP paths besides this host's own. */
   allowedOrigins: string[];
+  /** The docs MCP server the edge answers at `/mcp/docs` (build facts `docs_server`). */
+  docsServer: DocsServerFacts;
   /** Whether a User-Agent names an AI agent that gets a page's twin when Accept leaves it open (build facts `ai_agents`); none, never. */
   isAiAgent?: (userAgent: string) => boolean;
   /** What the feedback routes need: the report schema and limits (build facts `feedback`), the retention in force. */
@@ -191,6 +194,7 @@ export function toAppConfig(env: Env, facts: BuildFacts, upstream: Upstream): Ap
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     allowedOrigins: env.ALLOWED_ORIGINS,
     isAiAgent: toAiAgentLookup(facts.ai_agents),
+    docsServer: facts.docs_server,
     feedback: toFeedbackConfig(facts, env.FEEDBACK_RETENTION_DAYS),
     clientAddressHeader: env.CLIENT_ADDRESS_HEADER,
   };

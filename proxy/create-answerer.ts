@@ -2,12 +2,16 @@ import type { VerifyAccessToken } from '../runtime/auth/access-token.ts';
 import { createHealthRoute } from './api/health.ts';
 import { createSearchRoute } from './api/search.ts';
 import { createFeedbackRoute, type FeedbackRouteDeps } from './api/feedback/feedback-route.ts';
+import { createSearchIndexGetter } from './api/search-index.ts';
+import { createDocsMcpRoute } from './docs-mcp/docs-mcp-route.ts';
+import { findUnhandledDocsTools } from './docs-mcp/docs-tool-handlers.ts';
 import { findMissingErrorEntries } from '../runtime/mcp/mcp-error.ts';
 import { type AppConfig, ConfigError } from './config.ts';
 import type { EdgeRequest } from './edge-request.ts';
 import { toErrorAnswer } from './errors/render-error.ts';
 import { createEndpointPage } from './mcp/endpoint-page.ts';
 import { createMcpRoute } from './mcp/mcp-route.ts';
+import { PATHS } from '../facts/paths.ts';
 import type { Answer, Plan, PlanResult } from './plan/plan.ts';
 import { withSharedHeaders } from './plan/shared-headers.ts';
 import { type RouteKind, toRoute, toRouteKey } from './routes.ts';
@@ -44,6 +48,9 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
   // Every code the routes can answer must be content before the first request needs it.
   const missing = findMissingErrorEntries(config.errors);
   if (missing.length > 0) throw new ConfigError(`content/errors.yaml lacks what the server answers: ${missing.join(', ')}`);
+  // Every docs tool the build lists must be one this edge can run, and the reverse.
+  const unhandled = findUnhandledDocsTools(config.docsServer.tools.map((tool) => tool.name));
+  if (unhandled.length > 0) throw new ConfigError(`the build's docs tools and the edge's disagree: ${unhandled.join('; ')}`);
   const planner = createStaticPlanner(config, deps.files);
   const toStaticRequest = (request: EdgeRequest): StaticRequest => ({
     method: request.method,
@@ -55,10 +62,13 @@ export function createAnswerer(config: AppConfig, deps: AnswererDeps): Answerer 
   });
   const finish = (kind: RouteKind, answer: Answer) => withSharedHeaders(config, kind, answer);
   const staticRoute = (request: EdgeRequest) => planner(toStaticRequest(request));
+  // One search index for every route that searches, loaded on first use.
+  const index = createSearchIndexGetter(deps.files);
   const routes: Record<RouteKind, (request: EdgeRequest) => PlanResult> = {
     health: createHealthRoute(config),
     mcp: createMcpRoute(config, { verifyToken: deps.verifyToken, page: createEndpointPage(planner) }),
-    search: createSearchRoute(config, deps.files, { tally: deps.feedback?.tally, now: deps.feedback?.now }),
+    'docs-mcp': createDocsMcpRoute(config, { files: deps.files, index, page: createEndpointPage(planner, PATHS.connectMcpDoc) }),
+    search: createSearchRoute(config, index, { tally: deps.feedback?.tally, now: deps.feedback?.now }),
     feedback: createFeedbackRoute(config, deps.files, { feedback: deps.feedback, verifyToken: deps.verifyToken }),
     // `/api/*` paths with no route of their own are the static route's problem 404s (or a file such as /api/catalog).
     api: staticRoute,

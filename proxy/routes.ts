@@ -7,6 +7,8 @@ import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
  *
  * - `health`: the health document (contract HEALTH-1, VERSION-1), GET and HEAD.
  * - `mcp`: the same-host JSON-RPC endpoints (contract ENDPOINT-10, ENDPOINT-11), every method.
+ * - `docs-mcp`: the docs MCP server (`/mcp/docs`), answered here from the build: public, never forwarded. Exact
+ *   path, as every named row: `/mcp/tools.json`, `/mcp/connect` and the docs server's card below it are files.
  * - `search`: the docs' search for agents (`GET /api/search?q=…`), an addition to the public discovery surface
  *   and public like it (contract AUTH-1).
  * - `feedback`: what people and agents tell the docs (`/api/feedback`, a report's status under it) and the operator's
@@ -14,7 +16,7 @@ import { HEALTH_PATHS, MCP_PATHS, PATHS } from '../facts/paths.ts';
  * - `api`: any other path under `/api/`: an RFC 9457 problem (contract PROBLEM-1).
  * - `static`: everything else: the prebuilt site, negotiated on Accept (contract NEGOTIATE-1, NEGOTIATE-2), or its 404 page.
  */
-export type RouteKind = 'health' | 'mcp' | 'search' | 'feedback' | 'api' | 'static';
+export type RouteKind = 'health' | 'mcp' | 'docs-mcp' | 'search' | 'feedback' | 'api' | 'static';
 
 /** One row of the table: the paths or the prefix it answers. */
 export interface Route {
@@ -27,6 +29,7 @@ export interface Route {
 export const ROUTES: readonly Route[] = [
   { kind: 'health', paths: HEALTH_PATHS },
   { kind: 'mcp', paths: MCP_PATHS },
+  { kind: 'docs-mcp', paths: [PATHS.mcpDocs] },
   { kind: 'search', paths: [PATHS.search] },
   { kind: 'feedback', paths: [PATHS.feedback] },
   { kind: 'feedback', prefix: `${PATHS.feedback}/` },
@@ -35,6 +38,9 @@ export const ROUTES: readonly Route[] = [
 ];
 
 const STATIC = ROUTES.at(-1)!;
+
+/** Whether a route kind is an MCP endpoint: JSON-RPC errors, its own Origin rule and CORS headers (MCP Streamable HTTP). */
+export const isMcpRoute = (kind: RouteKind): boolean => kind === 'mcp' || kind === 'docs-mcp';
 
 /** A request path percent-decoded (RFC 3986 §2.1: `/mc%70` is `/mcp`); one that does not decode stays as it is. */
 function toDecodedPath(path: string): string {

@@ -6,9 +6,19 @@ import { getClientCredentialsToken } from '../runtime/oauth/client-credentials-t
 import { discoverProtectedResource } from '../runtime/oauth/protected-resource.ts';
 import { registerWorkloadClient, type RegisteredWorkloadClient } from '../runtime/oauth/register-workload-client.ts';
 import { LOCAL, toLocalUrl } from '../runtime/local-defaults.ts';
+import { readContent } from '../content-model/read-content.ts';
+
+const { site } = readContent();
+const operator = process.argv.includes('--operator');
+const unknown = process.argv.slice(2).filter((arg) => arg !== '--operator');
+if (unknown.length > 0) {
+  console.error(`npm run token: unknown argument ${unknown[0]} (the only one is --operator)`);
+  process.exit(2);
+}
 
 // `npm run token`: a short-lived sandbox access token for curl and the MCP Inspector, issued for the edge's base
 // URL, the resource of `<base URL>/mcp` that the docs' examples call (the sandbox accepts it too, RFC 8707).
+// `npm run token -- --operator`: one with the operator scope alone, for the operator's view of feedback.
 const env = z
   .object({
     BASE_URL: z.url({ protocol: /^https?$/ }).default(toLocalUrl(Number(process.env.PORT ?? LOCAL.edgePort))),
@@ -22,14 +32,18 @@ const cache = resolve(env.SANDBOX_DATA_DIR, 'token-client.json');
 
 async function main(): Promise<void> {
   // RFC 9728: the edge's metadata names its resource and the authorization server (the sandbox); RFC 8414 its endpoints.
-  const { resource, issuer, scopes } = await discoverProtectedResource(fetch, new URL(base));
+  const { resource, issuer, scopes: supported } = await discoverProtectedResource(fetch, new URL(base));
+  // The operator scope only when asked for: an ordinary token must be refused by the operator's view (403).
+  const scopes = operator ? [site.operator_scope] : supported.filter((s) => s !== site.operator_scope);
   const as = await discoverAuthorizationServer(fetch, issuer);
-  const cached: RegisteredWorkloadClient | undefined = existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8'))[issuer] : undefined;
+  const saved: RegisteredWorkloadClient | undefined = existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8'))[issuer] : undefined;
+  // A client registered before a scope existed cannot be granted it: such a client is registered anew.
+  const cached = saved && scopes.every((s) => saved.scope?.split(' ').includes(s) ?? true) ? saved : undefined;
   const register = async (): Promise<RegisteredWorkloadClient> => {
     const { registration_code } = (await (await fetch(`${sandbox}/registration-codes`, { method: 'POST' })).json()) as {
       registration_code: string;
     };
-    const client = await registerWorkloadClient(fetch, as, { code: registration_code, clientName: 'npm run token', scopes });
+    const client = await registerWorkloadClient(fetch, as, { code: registration_code, clientName: 'npm run token', scopes: supported });
     mkdirSync(dirname(cache), { recursive: true });
     writeFileSync(cache, JSON.stringify({ [issuer]: client }), { mode: 0o600 });
     return client;

@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { toRunWorkerFirst } from '../documents/to-cdn-rules.ts';
 import type { BuildFacts } from '../facts/build-facts.ts';
 import { readBuildFacts } from '../proxy/node/build-info.ts';
+import { FEEDBACK_BINDINGS } from '../proxy/worker/worker-feedback.ts';
+import { MIGRATIONS_DIR } from '../runtime/node/read-migrations.ts';
 
 const BUILD_FACTS = 'warden:build-facts';
+
 const NODE_BUILTINS = new Set(builtinModules);
 
 /** Resolves `warden:build-facts` to a generated module holding the build's facts (`_build.json`), nothing else of dist. */
@@ -37,16 +40,50 @@ export function forbidNodeBuiltins(): Plugin {
   };
 }
 
+const WRANGLER_CONFIG = resolve(import.meta.dirname, '../wrangler.jsonc');
+
+/** The parts of wrangler.jsonc the bundle checks. */
+interface WranglerConfig {
+  assets?: { run_worker_first?: unknown };
+  d1_databases?: Array<{ binding?: string; migrations_dir?: string }>;
+  ratelimits?: Array<{ name?: string; simple?: { limit?: number; period?: number } }>;
+}
+
+const readWranglerConfig = (configFile: string) => parseJsonc(readFileSync(configFile, 'utf8')) as WranglerConfig;
+
 /**
  * Refuses a wrangler.jsonc whose `run_worker_first` is not the route table's (documents/to-cdn-rules.ts): a path the
  * worker should answer would be served by the asset layer without its headers, or the reverse.
  */
-export function requireWorkerRoutes(configFile = resolve(import.meta.dirname, '../wrangler.jsonc')): void {
-  const config = parseJsonc(readFileSync(configFile, 'utf8')) as { assets?: { run_worker_first?: unknown } };
+export function requireWorkerRoutes(configFile = WRANGLER_CONFIG): void {
+  const config = readWranglerConfig(configFile);
   const wanted = toRunWorkerFirst();
   if (JSON.stringify(config.assets?.run_worker_first) !== JSON.stringify(wanted)) {
     throw new Error(
       `${configFile}: assets.run_worker_first must be ${JSON.stringify(wanted)} (the route table's, documents/to-cdn-rules.ts)`,
+    );
+  }
+}
+
+/**
+ * Refuses a wrangler.jsonc without the feedback bindings the worker reads (proxy/worker/worker-feedback.ts): the D1
+ * database whose migrations are the Node edge's (runtime/feedback/migrations), and the rate limiter whose limit per
+ * 60 seconds is the build's `feedback.per_minute` (content/site.yaml), so the worker's minute limit is the Node edge's.
+ */
+export function requireFeedbackBindings(perMinute: number, configFile = WRANGLER_CONFIG): void {
+  const config = readWranglerConfig(configFile);
+  const db = config.d1_databases?.find((d) => d.binding === FEEDBACK_BINDINGS.store);
+  // wrangler reads migrations_dir relative to the file.
+  if (!db?.migrations_dir || resolve(dirname(configFile), db.migrations_dir) !== resolve(MIGRATIONS_DIR)) {
+    const wanted = relative(dirname(configFile), MIGRATIONS_DIR);
+    throw new Error(
+      `${configFile}: d1_databases needs the binding ${FEEDBACK_BINDINGS.store} with migrations_dir "${wanted}" (the Node edge's migrations)`,
+    );
+  }
+  const limiter = config.ratelimits?.find((r) => r.name === FEEDBACK_BINDINGS.minute);
+  if (limiter?.simple?.limit !== perMinute || limiter.simple.period !== 60) {
+    throw new Error(
+      `${configFile}: ratelimits needs ${FEEDBACK_BINDINGS.minute} with simple: { limit: ${perMinute}, period: 60 } (content/site.yaml feedback.per_minute)`,
     );
   }
 }
@@ -67,6 +104,7 @@ export async function bundleWorker(options: { distDir: string; outFile: string }
   const distDir = resolve(options.distDir);
   const facts = readBuildFacts(distDir);
   if (!facts) throw new Error(`${distDir}/_build.json is missing: run \`npm run build\` before bundling the worker.`);
+  requireFeedbackBindings(facts.feedback.per_minute);
   const outFile = resolve(options.outFile);
   await build({
     entryPoints: [resolve(import.meta.dirname, '../proxy/worker/main.ts')],

@@ -1,15 +1,15 @@
-import { MCP_PATHS } from '../facts/paths.ts';
+import { MCP_PATHS, PATHS } from '../facts/paths.ts';
 
 /** An address a published document names, and how to prove it resolves. */
 export interface NamedLink {
   url: string;
-  /** `get`: a GET answers 2xx; `mcp`: a tool endpoint, proved by a credential-free `initialize`; `issuer`: an OAuth issuer, proved by its metadata. */
+  /** `get`: a GET answers 2xx; `mcp`: an MCP endpoint (the tool endpoint or the docs server), proved by a credential-free `initialize`; `issuer`: an OAuth issuer, proved by its metadata. */
   kind: 'get' | 'mcp' | 'issuer';
   /** The documents that name it. */
   sources: string[];
 }
 
-const isMcpEndpoint = (url: URL) => MCP_PATHS.includes(url.pathname.replace(/\/$/, ''));
+const isMcpEndpoint = (url: URL) => [...MCP_PATHS, PATHS.mcpDocs].includes(url.pathname.replace(/\/$/, ''));
 
 function toKind(url: URL, keyPath: string[]): NamedLink['kind'] {
   if (keyPath.includes('authorization_servers') || keyPath.at(-1) === 'issuer') return 'issuer';

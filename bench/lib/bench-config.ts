@@ -15,7 +15,7 @@ export const benchConfigSchema = z.object({
   BENCH_BUILD_PAGES: z.string().default('1000,5000'),
   // Generated pages of the large site the search section measures its index on (0: the real content only).
   BENCH_SEARCH_PAGES: z.coerce.number().int().min(0).default(5000),
-  BENCH_SECTIONS: z.string().default('http,cpu,start,mcp,logging,jwt,worker,build,twins,cli,search,pagejs'),
+  BENCH_SECTIONS: z.string().default('http,cpu,start,mcp,docsmcp,logging,jwt,worker,build,twins,cli,search,pagejs'),
   BENCH_OUT: z.string().default('BENCHMARKS.md'),
 });
 

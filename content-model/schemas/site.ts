@@ -81,10 +81,21 @@ export const siteSchema = z
       endpoint_page: z.strictObject({ title: z.string().min(1), summary: z.string().min(1) }),
       /** Questions a person asks that this server answers: the AI Catalog entry's `representativeQueries` (ARD §4.2: 2 to 5). */
       representative_queries: z.array(z.string().trim().min(1)).min(2).max(5),
+      /** The docs MCP server (`/mcp/docs`): its identity, what it tells clients, and its AI Catalog queries. */
+      docs_server: z.strictObject({
+        server_name: z.string().regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/),
+        title: z.string().min(1),
+        // The MCP Registry's server.json takes at most 100 characters of description.
+        description: z.string().trim().min(20).max(100),
+        instructions: z.string().trim().min(20),
+        representative_queries: z.array(z.string().trim().min(1)).min(2).max(5),
+      }),
     }),
     agent_guidance: z.strictObject({
       when_to_use: z.array(z.string().min(1)).min(1),
       not_for: z.array(z.string().min(1)),
+      /** How an agent reports a page that is wrong (llms.txt's Feedback section, the Agent Skill). */
+      feedback: z.string().min(1),
       /** The agent-instructions block atop every markdown twin (placeholders filled by the build). */
       twin_preamble: z.string().min(1),
     }),

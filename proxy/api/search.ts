@@ -1,5 +1,4 @@
 import { SHORT } from '../../runtime/http/cache-control.ts';
-import { loadSearchIndex, type SearchIndex } from '../../runtime/search/load-search-index.ts';
 import { rankPages } from '../../runtime/search/rank-pages.ts';
 import { toSearchQuery } from '../../runtime/search/search-params.ts';
 import { toSearchJson, toSearchMarkdown } from '../../runtime/search/format-results.ts';
@@ -13,37 +12,22 @@ import { createProblemError } from '../errors/http-errors.ts';
 import { type Answer, toTextAnswer } from '../plan/plan.ts';
 import { DOCUMENT_METHODS, toDocumentOptions } from '../static/document-options.ts';
 import { toVariant } from '../static/negotiate.ts';
-import type { SiteFiles } from '../static/static-files.ts';
 import { toMarkdownTokens } from '../static/static-files.ts';
-
-/** A file of the build as text, whether the store holds its bytes (Node) or streams them (the worker's assets). */
-async function readText(files: SiteFiles, path: string): Promise<string | undefined> {
-  const file = await files.get(path);
-  if (!file) return undefined;
-  return file.body instanceof Uint8Array ? new TextDecoder().decode(file.body) : new Response(file.body).text();
-}
+import type { GetSearchIndex } from './search-index.ts';
 
 /**
  * `GET /api/search?q=…`: the docs' pages and sections that answer a question (runtime/search), from the index the
- * build wrote beside the site, loaded once per process or isolate and kept (a failed load is tried again on the next
- * request). JSON by default, a numbered markdown list when Accept asks for markdown (contract NEGOTIATE-1's rule for pages),
- * both with `Vary: Accept` and the documents' short cache policy. A bad `q`, `limit` or `section` is a 400 problem
- * with its own code; a query that matches nothing is 200 with no results.
+ * build wrote beside the site (proxy/api/search-index.ts: loaded once, shared with the docs MCP server). JSON by
+ * default, a numbered markdown list when Accept asks for markdown (contract NEGOTIATE-1's rule for pages), both with
+ * `Vary: Accept` and the documents' short cache policy. A bad `q`, `limit` or `section` is a 400 problem
+ * with its own code; a query that matches nothing is 200 with no results, and a gap counted for the authors.
  */
 export function createSearchRoute(
   config: AppConfig,
-  files: SiteFiles,
+  load: GetSearchIndex,
   options: { tally?: Tally; now?: () => number } = {},
 ): (request: EdgeRequest) => Promise<Answer> {
   const now = options.now ?? Date.now;
-  let index: Promise<SearchIndex> | undefined;
-  const load = () => {
-    index ??= loadSearchIndex((path) => readText(files, path)).catch((error: unknown) => {
-      index = undefined;
-      throw error;
-    });
-    return index;
-  };
   return async (request) => {
     if (request.method === 'OPTIONS') return toDocumentOptions(request.headers.get('access-control-request-method') !== null);
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -4,7 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { EdgeRequest } from '../edge-request.ts';
 import { toMcpFailureAnswer } from '../mcp/failure-answer.ts';
 import { type Answer, type HeaderRecord, toTextAnswer } from '../plan/plan.ts';
-import type { RouteKind } from '../routes.ts';
+import { isMcpRoute, type RouteKind } from '../routes.ts';
 import type { ErrorData } from './http-errors.ts';
 import { toFailureCause } from './failure-cause.ts';
 
@@ -41,12 +41,12 @@ export function toProblemAnswer(config: AppConfig, error: HTTPError | undefined,
 }
 
 /**
- * The one error envelope, by the route table's kind (proxy/routes.ts): JSON-RPC on the MCP paths (as the endpoint
+ * The one error envelope, by the route table's kind (proxy/routes.ts): JSON-RPC on the MCP paths (as an endpoint
  * answers any refusal: proxy/mcp/failure-answer.ts), RFC 9457 problems on `/api/*` (health and search too), plain text elsewhere. A failure
  * inside (anything but an HTTPError) is a 500 whose cause goes to the operator's log, never to the client.
  */
 export function toErrorAnswer(config: AppConfig, kind: RouteKind, error: unknown, request: EdgeRequest): Answer {
-  if (kind === 'mcp') return toMcpFailureAnswer(config, error, request.headers.get('origin'), request.note);
+  if (isMcpRoute(kind)) return toMcpFailureAnswer(config, error, request.headers.get('origin'), request.note);
   const known = error instanceof HTTPError && !error.unhandled ? error : undefined;
   if (!known || known.status >= 500)
     request.note({ cause: toFailureCause(error instanceof HTTPError ? (error.cause ?? error.message) : error) });

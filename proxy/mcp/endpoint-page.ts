@@ -14,12 +14,18 @@ export function isEndpointPageRequest(method: string, accept: string | null | un
   return !((toQuality(parseAccept(accept), 'text/event-stream', true) ?? 0) > 0);
 }
 
-/** Plans the endpoint's page (`/mcp/connect`) for such a request: HTML or its markdown twin by Accept, as the static route serves any page. */
-export function createEndpointPage(planner: StaticPlanner): (request: EdgeRequest) => Promise<Answer> {
+/**
+ * Plans an endpoint's page for such a request (`/mcp/connect` for the tool endpoint): HTML or its markdown twin by
+ * Accept, as the static route serves any page.
+ */
+export function createEndpointPage(
+  planner: StaticPlanner,
+  path: string = PATHS.mcpEndpointPage,
+): (request: EdgeRequest) => Promise<Answer> {
   return (request) =>
     planner({
       method: request.method,
-      path: PATHS.mcpEndpointPage,
+      path,
       accept: request.headers.get('accept'),
       acceptEncoding: request.headers.get('accept-encoding'),
     });

@@ -6,16 +6,29 @@ import { createApp } from '../create-app.ts';
 import { createFetchForwarder } from '../forward/fetch-forwarder.ts';
 import { createAssetFiles, type AssetsBinding } from './asset-files.ts';
 import { toWorkerSetup } from './worker-config.ts';
+import { createWorkerFeedback, type WaitUntil, type WorkerFeedback } from './worker-feedback.ts';
 
 /** The module-worker shape Cloudflare Workers (workerd) calls: `export default { fetch }`. */
 export interface ModuleWorker {
-  fetch(request: Request, env: Record<string, unknown>, ctx?: unknown): Promise<Response>;
+  fetch(request: Request, env: Record<string, unknown>, ctx?: WaitUntil): Promise<Response>;
 }
+
+/** One isolate's app, and its feedback when the bindings have a store. */
+interface EdgeApp {
+  app: H3;
+  feedback?: WorkerFeedback;
+}
+
+/** The address a request came from, as Cloudflare's edge sets it (a client cannot send its own). */
+const toConnectingIp = (request: Request) => request.headers.get('cf-connecting-ip') ?? '';
 
 const isAssetsBinding = (value: unknown): value is AssetsBinding => typeof (value as AssetsBinding | undefined)?.fetch === 'function';
 
-/** Builds the app once per bindings object: the same createApp as on Node, over the asset store, with fetch forwarding and remote JWKS. */
-function createEdgeApp(bindings: Record<string, unknown>, facts: BuildFacts): H3 {
+/**
+ * Builds the app once per bindings object: the same createApp as on Node, over the asset store, with fetch
+ * forwarding, remote JWKS and the feedback store in D1.
+ */
+function createEdgeApp(bindings: Record<string, unknown>, facts: BuildFacts): EdgeApp {
   const { config, jwksUrl } = toWorkerSetup(bindings, facts);
   if (!isAssetsBinding(bindings.ASSETS)) {
     throw new ConfigError(
@@ -25,7 +38,15 @@ function createEdgeApp(bindings: Record<string, unknown>, facts: BuildFacts): H3
   const forward = createFetchForwarder({ timeoutMs: config.upstreamTimeoutMs });
   // jose's remote JWK Set caches keys and refetches on an unknown `kid`: key rotation without redeploys.
   const getKey = jwksUrl ? createRemoteJWKSet(new URL(jwksUrl)) : undefined;
-  return createApp(config, { files: createAssetFiles(bindings.ASSETS), forward, getKey });
+  const feedback = createWorkerFeedback(config, bindings);
+  const app = createApp(config, {
+    files: createAssetFiles(bindings.ASSETS),
+    forward,
+    getKey,
+    feedback: feedback?.deps,
+    clientAddress: toConnectingIp,
+  });
+  return { app, feedback };
 }
 
 /**
@@ -34,13 +55,13 @@ function createEdgeApp(bindings: Record<string, unknown>, facts: BuildFacts): H3
  * naming the variable (the Node entry would refuse to start).
  */
 export function createWorker(facts: BuildFacts): ModuleWorker {
-  const apps = new WeakMap<object, H3>();
+  const apps = new WeakMap<object, EdgeApp>();
   return {
-    async fetch(request, env) {
-      let app = apps.get(env);
-      if (!app) {
+    async fetch(request, env, ctx) {
+      let edge = apps.get(env);
+      if (!edge) {
         try {
-          app = createEdgeApp(env, facts);
+          edge = createEdgeApp(env, facts);
         } catch (error) {
           if (!(error instanceof ConfigError)) throw error;
           console.error(error.message);
@@ -49,9 +70,11 @@ export function createWorker(facts: BuildFacts): ModuleWorker {
             headers: { 'content-type': 'text/plain; charset=utf-8' },
           });
         }
-        apps.set(env, app);
+        apps.set(env, edge);
       }
-      return app.fetch(request);
+      const response = await edge.app.fetch(request);
+      if (ctx) edge.feedback?.afterRequest(ctx);
+      return response;
     },
   };
 }

@@ -69,6 +69,8 @@ export interface FeedbackStore {
   /** Keeps a report, or finds the same one kept earlier (its fingerprint): resolves once committed. */
   add(report: NewReport, now: Date): Promise<ReportStatus>;
   getStatus(id: string): Promise<ReportStatus | undefined>;
+  /** The report already kept under a fingerprint (the same report from the same client that day), if any. */
+  findByFingerprint(fingerprint: string): Promise<ReportStatus | undefined>;
   list(filter: ReportFilter): Promise<StoredReport[]>;
   /** Sets a report's status; undefined when there is no such report. */
   setStatus(id: string, status: string, now: Date): Promise<ReportStatus | undefined>;
@@ -93,6 +95,8 @@ export interface FeedbackStore {
 export function createFeedbackStore(driver: SqlDriver): FeedbackStore {
   const first = async <T>(statement: SqlStatement): Promise<T | undefined> => (await driver.all<T>(statement))[0];
   const statusOf = (id: string) => first<ReportStatus>(sql('SELECT id, status, status_changed_at FROM feedback WHERE id = ?', id));
+  const byFingerprint = (fingerprint: string) =>
+    first<ReportStatus>(sql('SELECT id, status, status_changed_at FROM feedback WHERE fingerprint = ?', fingerprint));
   return {
     async add(report, now) {
       const at = now.toISOString();
@@ -114,13 +118,12 @@ export function createFeedbackStore(driver: SqlDriver): FeedbackStore {
           report.fingerprint,
         ),
       ]);
-      const kept = await first<ReportStatus>(
-        sql('SELECT id, status, status_changed_at FROM feedback WHERE fingerprint = ?', report.fingerprint),
-      );
+      const kept = await byFingerprint(report.fingerprint);
       if (!kept) throw new Error('a report just committed is not in the store');
       return kept;
     },
     getStatus: statusOf,
+    findByFingerprint: byFingerprint,
     async list(filter) {
       const where: string[] = [];
       const params: SqlValue[] = [];

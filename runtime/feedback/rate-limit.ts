@@ -6,8 +6,9 @@ export interface FeedbackLimiter {
   take(client: string, now: number): Promise<RateDecision>;
 }
 
-const MINUTE = 60_000;
-const DAY = 86_400_000;
+/** The limits' fixed windows, in milliseconds: the minute, and the UTC day. */
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
 
 /** Seconds from `now` to the end of the fixed window of `size` milliseconds it falls in (at least one). */
 export const toRetryAfter = (now: number, size: number): number => Math.max(1, Math.ceil((size - (now % size)) / 1000));
@@ -22,19 +23,19 @@ export function createMemoryLimiter(limits: { perMinute: number; perDay: number 
   const clients = new Map<string, { minute: number; inMinute: number; inDay: number }>();
   return {
     async take(client, now) {
-      const today = Math.floor(now / DAY);
+      const today = Math.floor(now / DAY_MS);
       if (today !== day) {
         clients.clear();
         day = today;
       }
-      const minute = Math.floor(now / MINUTE);
+      const minute = Math.floor(now / MINUTE_MS);
       const seen = clients.get(client) ?? { minute, inMinute: 0, inDay: 0 };
       if (seen.minute !== minute) {
         seen.minute = minute;
         seen.inMinute = 0;
       }
-      if (seen.inDay >= limits.perDay) return { allowed: false, retryAfter: toRetryAfter(now, DAY) };
-      if (seen.inMinute >= limits.perMinute) return { allowed: false, retryAfter: toRetryAfter(now, MINUTE) };
+      if (seen.inDay >= limits.perDay) return { allowed: false, retryAfter: toRetryAfter(now, DAY_MS) };
+      if (seen.inMinute >= limits.perMinute) return { allowed: false, retryAfter: toRetryAfter(now, MINUTE_MS) };
       seen.inMinute += 1;
       seen.inDay += 1;
       clients.set(client, seen);

@@ -2,11 +2,11 @@ import { createMcpHandler, type AuthInfo, type McpHttpHandler } from '@modelcont
 import type { AccessToken, VerifyAccessToken } from '../../runtime/auth/access-token.ts';
 import { AuthError } from '../../runtime/auth/auth-error.ts';
 import { verifyBearer } from '../../runtime/auth/bearer.ts';
-import { toMcpAccept } from '../../runtime/mcp/mcp-accept.ts';
 import { needsCredential } from '../../runtime/mcp/needs-credential.ts';
+import type { McpAccept } from '../../runtime/mcp/mcp-accept.ts';
 import { McpError, toMcpAuthError, toMcpErrorResponse } from '../../runtime/mcp/mcp-error.ts';
 import { createMcpServer, type McpServerDeps } from './create-mcp-server.ts';
-import { toAcceptedForm } from './response-form.ts';
+import { fetchInAcceptedForm, requireMcpAccept } from '../../runtime/mcp/serve-accepted.ts';
 import { toSkillUri } from '../../facts/paths.ts';
 
 /** What the gate in front of the MCP handler checks. */
@@ -68,14 +68,12 @@ export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
 
   return {
     async fetch(request) {
-      const accept = toMcpAccept(request.headers.get('accept'));
-      if (request.method === 'POST' && !accept.json && !accept.sse) {
-        return refuse(
-          new McpError(
-            'ERR_MCP_NOT_ACCEPTABLE',
-            `Accept "${request.headers.get('accept')}" allows neither application/json nor text/event-stream.`,
-          ),
-        );
+      let accept: McpAccept;
+      try {
+        accept = requireMcpAccept(request.method, request.headers.get('accept'));
+      } catch (error) {
+        if (error instanceof McpError) return refuse(error);
+        throw error;
       }
       const gated = await readGated(request, mcp.public_methods, publicResources);
       let authInfo: AuthInfo | undefined;
@@ -93,18 +91,8 @@ export function createMcpEndpoint(o: McpEndpointOptions): McpEndpoint {
           return refuse(toMcpAuthError(error, { resourceMetadata: o.resourceMetadataUrl, scopes, id: toId(gated) }));
         }
       }
-      // The SDK answers only clients that list both types; the form they asked for is given back below.
-      const both = accept.json && accept.sse && /application\/json/i.test(request.headers.get('accept') ?? '');
-      const forwarded = both ? request : new Request(request, { headers: withAccept(request.headers), duplex: 'half' } as RequestInit);
-      const response = await handler.fetch(forwarded, authInfo ? { authInfo } : undefined);
-      return toAcceptedForm(response, accept);
+      return fetchInAcceptedForm(handler.fetch, request, accept, authInfo ? { authInfo } : undefined);
     },
     close: () => handler.close(),
   };
-}
-
-function withAccept(headers: Headers): Headers {
-  const out = new Headers(headers);
-  out.set('accept', 'application/json, text/event-stream');
-  return out;
 }

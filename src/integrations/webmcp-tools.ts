@@ -9,7 +9,9 @@ const RESOLVED = `\0${ID}`;
  * The site's WebMCP tool definitions as a module the browser code imports (`virtual:warden/webmcp-tools`), made from
  * content at build time: they reach only the script a browser with WebMCP loads, never a page's HTML.
  */
-export function webMcpToolsModule(content: Pick<Content, 'site' | 'tools' | 'operations' | 'feedbackTool' | 'schemas'>): Plugin {
+export function webMcpToolsModule(
+  content: Pick<Content, 'site' | 'tools' | 'docsTools' | 'operations' | 'feedbackTool' | 'schemas'>,
+): Plugin {
   return {
     name: 'warden-webmcp-tools',
     resolveId: (id) => (id === ID ? RESOLVED : undefined),

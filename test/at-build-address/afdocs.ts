@@ -78,7 +78,7 @@ describe('afdocs check', () => {
   }, 180_000);
 
   it('on the worker in workerd: no check fails, no unexplained warning', async () => {
-    const worker = await startWorker(dist, {}, port);
+    const worker = await startWorker(dist, { port });
     try {
       const results = await runAfdocs(baseUrl);
       expect(toUnexplained(results), report(results)).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toWebMcpTools, WEBMCP_READ, WEBMCP_SEARCH } from '../../documents/to-webmcp-tools.ts';
+import { toWebMcpTools } from '../../documents/to-webmcp-tools.ts';
 import { getFreePort } from '../../harness/free-port.ts';
 import { launchChromium, WEBMCP_FLAG } from '../../harness/chromium.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -33,6 +33,9 @@ describe('WebMCP', () => {
     await deployment?.close();
   });
 
+  // The public names of the docs tools (content/docs-tools/), which agents and their instructions call them by.
+  const WEBMCP_SEARCH = 'search_docs';
+  const WEBMCP_READ = 'read_docs_page';
   // submit_feedback is there too: the edge answered the page (a static host's pages offer the other two).
   const WEBMCP_FEEDBACK = 'submit_feedback';
   const PAGE_TOOLS = [WEBMCP_SEARCH, WEBMCP_READ, WEBMCP_FEEDBACK];
@@ -67,7 +70,8 @@ describe('WebMCP', () => {
           expect(ajv.validateSchema(tool.inputSchema ?? {}), `${tool.name}: ${ajv.errorsText()}`).toBe(true);
         }
         const byName = new Map(listed.map((t) => [t.name, t]));
-        expect(byName.get(WEBMCP_SEARCH)!.inputSchema).toEqual(expected.search.inputSchema);
+        for (const { name, description, inputSchema } of expected.docs)
+          expect(byName.get(name)).toMatchObject({ description, inputSchema });
         expect(validateWith(byName.get(WEBMCP_SEARCH)!.inputSchema!, { q: 'sign in', limit: 2 })).toEqual([]);
         expect(byName.get(WEBMCP_FEEDBACK)).toMatchObject({
           inputSchema: expected.feedback.inputSchema,

@@ -62,7 +62,7 @@ describe('SKILL.md stays in step with the content', () => {
       }
       const path = new URL(url).pathname;
       // The endpoints answered by the edge, not by a file.
-      if (([PATHS.mcp, PATHS.mcpWellKnown, PATHS.search] as string[]).includes(path)) continue;
+      if (([PATHS.mcp, PATHS.mcpWellKnown, PATHS.mcpDocs, PATHS.search] as string[]).includes(path)) continue;
       expect(toDistFile(path), url).toBeDefined();
     }
   });

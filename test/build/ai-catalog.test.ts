@@ -20,7 +20,7 @@ describe('/.well-known/ai-catalog.json', () => {
   });
 
   it('names the MCP server by its card and endpoint, and the Agent Skill by the SKILL.md the build serves', () => {
-    const mcp = catalog.entries.find((e) => e.type === MCP_SERVER_CARD_TYPE)!;
+    const mcp = catalog.entries.find((e) => e.url === `${BASE_URL}${PATHS.mcpServerCard}`)!;
     expect(mcp.url).toBe(`${BASE_URL}${PATHS.mcpServerCard}`);
     const card = JSON.parse(read(PATHS.mcpServerCard)) as { remotes: { url: string }[]; version: string };
     expect(card.remotes.map((r) => r.url)).toContain(mcp.metadata.endpoint);
@@ -37,6 +37,19 @@ describe('/.well-known/ai-catalog.json', () => {
       expect(entries[i]!.description).toBe(skill.description);
     }
     expect(catalog.host.documentationUrl).toBe(`${BASE_URL}${PATHS.llms}`);
+  });
+
+  it("names the docs MCP server by its own card and endpoint, its two tools and no other entry's identifier", () => {
+    const servers = catalog.entries.filter((e) => e.type === MCP_SERVER_CARD_TYPE);
+    expect(servers.map((e) => e.url)).toEqual([`${BASE_URL}${PATHS.mcpServerCard}`, `${BASE_URL}${PATHS.mcpDocsServerCard}`]);
+    const docs = servers[1]!;
+    const card = JSON.parse(read(PATHS.mcpDocsServerCard)) as { name: string; version: string; remotes: { url: string }[] };
+    expect(docs.metadata.endpoint).toBe(`${BASE_URL}${PATHS.mcpDocs}`);
+    expect(card.remotes.map((r) => r.url)).toEqual([docs.metadata.endpoint]);
+    expect(docs.version).toBe(card.version);
+    expect(docs.identifier).toBe(`urn:air:${new URL(BASE_URL).hostname}:mcp:${card.name.split('/')[1]}`);
+    expect(new Set(catalog.entries.map((e) => e.identifier)).size).toBe(catalog.entries.length);
+    expect([...docs.capabilities].sort()).toEqual(['read_docs_page', 'search_docs']);
   });
 
   it('is found the ways ARD names: Agentmap in robots.txt, the API catalog, llms.txt and the ai-catalog link of every page', () => {

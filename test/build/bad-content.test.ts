@@ -34,6 +34,22 @@ describe('bad content fails with a message naming the file and field', () => {
     expect(read(dir)).toThrow(/discovery\.yaml[\s\S]*links\.1\.href: unknown placeholder \{base_uri\}/);
   });
 
+  it('a docs tool with two inputs, one from an operation that does not exist, or the name of a hosted tool', () => {
+    const both = brokenContent((d) =>
+      patch(join(d, 'docs-tools/search_docs.yaml'), /^inputFromOperation: .*$/m, '$&\ninputSchema: { type: object }'),
+    );
+    expect(read(both)).toThrow(/docs-tools\/search_docs\.yaml[\s\S]*inputSchema: give exactly one of inputSchema and inputFromOperation/);
+    const unknown = brokenContent((d) =>
+      patch(join(d, 'docs-tools/search_docs.yaml'), 'inputFromOperation: searchDocs', 'inputFromOperation: findDocs'),
+    );
+    expect(read(unknown)).toThrow(/docs-tools\/search_docs\.yaml[\s\S]*inputFromOperation: "findDocs" names no operation/);
+    const taken = brokenContent((d) => {
+      patch(join(d, 'docs-tools/read_docs_page.yaml'), 'name: read_docs_page', 'name: get_run');
+      cpSync(join(d, 'docs-tools/read_docs_page.yaml'), join(d, 'docs-tools/get_run.yaml'));
+    });
+    expect(read(taken)).toThrow(/docs-tools\/get_run\.yaml[\s\S]*name: "get_run" is also a tool in content\/tools\//);
+  });
+
   it('a tool without a description', () => {
     const dir = brokenContent((d) => patch(join(d, 'tools/get_account.yaml'), /^description: >-\n( {2}.*\n)+/m, ''));
     expect(read(dir)).toThrow(/tools\/get_account\.yaml[\s\S]*description: /);

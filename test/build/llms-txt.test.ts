@@ -49,9 +49,15 @@ describe('/llms.txt (llmstxt.org)', () => {
       '/.well-known/oauth-protected-resource',
       '/mcp/tools.json',
       '/api/health',
+      '/mcp/docs',
+      '/mcp/docs/server-card',
     ]) {
       expect(head?.info).toContain(`${BASE_URL}${path}`);
     }
+    // The docs MCP server is named where the docs' search is, with its tools, as needing no sign-in.
+    expect(head?.info).toContain(
+      `or from an MCP client at ${BASE_URL}/mcp/docs (the docs MCP server: \`search_docs\`, \`read_docs_page\`, no sign-in)`,
+    );
     expect(head?.info).not.toMatch(/^#{1,6}\s/m);
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../facts/paths.ts';
 import { validateWith } from '../helpers/ajv.ts';
 import { APP_URL, BASE_URL, readTestContent } from '../helpers/built-site.ts';
-import { readBuiltJson } from '../helpers/dist-files.ts';
+import { readBuilt, readBuiltJson } from '../helpers/dist-files.ts';
+import type { BuildFacts } from '../../facts/build-facts.ts';
 import { SERVER_CARD_SCHEMA, SERVER_JSON_SCHEMA } from '../helpers/published-schemas.ts';
 
 type Json = Record<string, unknown>;
@@ -76,4 +77,39 @@ describe('the MCP discovery documents say the same', () => {
   });
 
   it('the server card names the same endpoints as mcp.json', () => expect(card.remotes).toEqual(manifest.remotes));
+});
+
+describe('the docs MCP server: /mcp/docs/server-card and /mcp/docs/server.json', () => {
+  const docsCard = readBuiltJson<WithMeta>(PATHS.mcpDocsServerCard);
+  const docsJson = readBuiltJson<WithMeta>(PATHS.mcpDocsServerJson);
+  const facts = readBuiltJson<BuildFacts>(PATHS.buildInfo).docs_server;
+  const ns = String(docsCard.name).split('/')[0];
+
+  it('follow the server card and server.json schemas, with /mcp/docs as their one remote and every protocol version', async () => {
+    const { site } = await readTestContent();
+    expect(validateWith(SERVER_CARD_SCHEMA, docsCard)).toEqual([]);
+    expect(validateWith(SERVER_JSON_SCHEMA, docsJson)).toEqual([]);
+    const url = `${BASE_URL}${PATHS.mcpDocs}`;
+    expect(docsCard.remotes).toEqual([{ type: 'streamable-http', url, supportedProtocolVersions: site.mcp.protocol_versions }]);
+    expect(docsJson.remotes).toEqual([{ type: 'streamable-http', url }]);
+  });
+
+  it('name the server as the edge answers it (the build facts) and apart from the tool endpoint, needing no authorization', () => {
+    for (const key of ['name', 'version', 'description', 'title'] as const) {
+      expect(docsCard[key], key).toBe(facts[key]);
+      expect(docsJson[key], key).toBe(facts[key]);
+    }
+    expect(docsCard.name).not.toBe(card.name);
+    expect(docsCard.websiteUrl).toBe(`${BASE_URL}${PATHS.connectMcpDoc}#the-docs-server`);
+    expect(readBuilt(PATHS.connectMcpDoc)).toContain('id="the-docs-server"');
+    expect(docsCard._meta[`${ns}/authorization`]).toEqual({ type: 'none' });
+  });
+
+  it('list the docs tools of the build facts, the ones the pages register with WebMCP', () => {
+    expect(docsCard._meta[`${ns}/tools`]).toEqual(
+      facts.tools.map(({ name, title, description, annotations }) => ({ name, title, description, annotations })),
+    );
+    const publisher = docsJson._meta['io.modelcontextprotocol.registry/publisher-provided'] as Json;
+    expect(publisher[`${ns}/tools`]).toEqual(['read_docs_page', 'search_docs']);
+  });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../content-model/read-content.ts';
-import { MCP_PATHS } from '../../facts/paths.ts';
+import { MCP_PATHS, PATHS } from '../../facts/paths.ts';
 import { toToolsList } from '../../documents/to-tools-list.ts';
 import { runInspector } from '../helpers/inspector-cli.ts';
 import { startEdgeWithSandbox, type EdgeWithSandbox } from '../helpers/clients/edge-with-sandbox.ts';
@@ -85,5 +85,42 @@ describe.each(MCP_PATHS)('MCP Inspector CLI through the edge at %s', (path) => {
       'no_such_tool',
     ]);
     expect(code).toBe(5);
+  });
+});
+
+describe(`MCP Inspector CLI at the docs MCP server (${PATHS.mcpDocs}), with no sign-in at all`, () => {
+  const url = () => `${system.baseUrl}${PATHS.mcpDocs}`;
+  // --stored-auth-only: a server that asked for a token would end the run (exit 3, auth_required) instead.
+  const docs = (args: string[]) => inspect(url(), ['--stored-auth-only', ...args]);
+
+  it('lists the docs tools and calls each, in both eras', async () => {
+    const list = await docs(['--method', 'tools/list']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.json!.result.tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs']);
+    const search = await docs([
+      '--protocol-era',
+      'modern',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'search_docs',
+      '--tool-args-json',
+      '{"q":"sign in without a browser","limit":2}',
+    ]);
+    expect(search.code, search.stderr).toBe(0);
+    const answer = search.json!.result.structuredContent as unknown as { query: string; results: unknown[] };
+    expect(answer.query).toBe('sign in without a browser');
+    expect(answer.results).toHaveLength(2);
+    const read = await docs([
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'read_docs_page',
+      '--tool-args-json',
+      '{"path":"/docs/connect-mcp"}',
+    ]);
+    expect(read.code, read.stderr).toBe(0);
+    const { content } = read.json!.result as unknown as { content: Array<{ text: string }> };
+    expect(content[0]!.text).toMatch(/^---\ntitle: "Connect an MCP client"\n/);
   });
 });

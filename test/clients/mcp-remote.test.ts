@@ -100,3 +100,24 @@ describe('mcp-remote when the person cancels', () => {
     expect(stored('tokens.json')).toBeUndefined();
   });
 });
+
+describe('mcp-remote with its default flags, at the docs MCP server', () => {
+  it('lists and calls the docs tools with no sign-in: no browser opens and no token is stored', { timeout: 90_000 }, async () => {
+    const before = browser.count();
+    // Were a sign-in asked for, the person would cancel it and the calls below would fail.
+    const { client, stored, log } = await bridge(`${system.edgeUrl}/mcp/docs`, 'cancel');
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['read_docs_page', 'search_docs']);
+      const search = await client.callTool({ name: 'search_docs', arguments: { q: 'what does -31403 mean', limit: 3 } });
+      expect(search.isError, `${JSON.stringify(search.content)}\n${log()}`).toBeFalsy();
+      expect((search.structuredContent as { results: unknown[] }).results.length).toBeGreaterThan(0);
+      const read = await client.callTool({ name: 'read_docs_page', arguments: { path: '/docs/errors' } });
+      expect(read.isError, log()).toBeFalsy();
+      expect((read.content as Array<{ text: string }>)[0]!.text).toMatch(/^---\ntitle: "Errors"\n/);
+    } finally {
+      await client.close();
+    }
+    expect(browser.count(), log()).toBe(before);
+    expect(stored('tokens.json')).toBeUndefined();
+  });
+});

@@ -33,6 +33,7 @@ beforeAll(async () => {
       WARDEN_OUT_DIR: join(scratch, 'dist'),
       SANDBOX_DATA_DIR: join(scratch, 'data'),
       WARDEN_RELEASE_DIR: join(scratch, 'release'),
+      FEEDBACK_DATA_DIR: join(scratch, 'feedback'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -161,6 +162,48 @@ describe('npm start on a fresh dist and other ports', () => {
     });
     expect(response.status).toBe(200);
     expect((await response.json()).result.structuredContent.run_id).toBe('run_demo_0001');
+  });
+
+  it("an agent's report, read back by the operator with `npm run token -- --operator`; an ordinary token is refused", async () => {
+    const { BASE_URL: _vite, ...env } = process.env;
+    const tokenEnv = {
+      ...(env as Record<string, string>),
+      PORT: new URL(base).port,
+      SANDBOX_PORT: new URL(sandboxUrl).port,
+      SANDBOX_DATA_DIR: join(scratch, 'data'),
+    };
+    const sent = await fetch(`${base}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        page: `${base}/docs/connect-mcp`,
+        helpful: false,
+        kind: 'unclear',
+        comment: 'Which scope does tools/call need?',
+        agent: 'npm-start test',
+      }),
+    });
+    expect(sent.status).toBe(202);
+    const { id } = await sent.json();
+    const operator = await run(process.execPath, ['scripts/token.ts', '--operator'], { env: tokenEnv });
+    expect(operator.code, operator.stderr).toBe(0);
+    expect(operator.stderr).toContain('scopes: warden:operator');
+    const list = await fetch(`${base}/api/feedback?source=agent`, { headers: { authorization: `Bearer ${operator.stdout.trim()}` } });
+    expect(list.status).toBe(200);
+    expect((await list.json()).items).toEqual([
+      expect.objectContaining({
+        id,
+        page: '/docs/connect-mcp',
+        source: 'agent',
+        kind: 'unclear',
+        agent: 'npm-start test',
+        page_changed: false,
+      }),
+    ]);
+    const ordinary = await run(process.execPath, ['scripts/token.ts'], { env: tokenEnv });
+    expect(ordinary.stderr).not.toContain('warden:operator');
+    const refused = await fetch(`${base}/api/feedback`, { headers: { authorization: `Bearer ${ordinary.stdout.trim()}` } });
+    expect(refused.status).toBe(403);
   });
 
   it('stops cleanly on SIGTERM', async () => {

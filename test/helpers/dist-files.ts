@@ -4,7 +4,7 @@ import { REWRITES } from '../../facts/paths.ts';
 import { DIST } from './built-site.ts';
 
 /** Paths answered by the edge server, not by a built file (contract ENDPOINT-3, ENDPOINT-4, ENDPOINT-10, ENDPOINT-11). */
-export const DYNAMIC_PATHS = new Set(['/api/health', '/api/v1/health', '/api/search', '/mcp', '/.well-known/mcp']);
+export const DYNAMIC_PATHS = new Set(['/api/health', '/api/v1/health', '/api/search', '/mcp', '/.well-known/mcp', '/mcp/docs']);
 
 /** The built file that a public path is served from, or undefined (the static resolution a CDN applies). */
 export function toDistFile(path: string, dist = DIST): string | undefined {

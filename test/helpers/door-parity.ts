@@ -1,6 +1,7 @@
 import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { isAssetPath } from '../../facts/paths.ts';
+import { isAssetPath, PATHS } from '../../facts/paths.ts';
+import { toRouteKey } from '../../proxy/routes.ts';
 
 /** One exchange as it came on the wire: status line, headers and body bytes. */
 export interface Exchange {
@@ -66,6 +67,9 @@ function decoded(exchange: Exchange): Buffer {
  * - `connection`, `keep-alive`: hop-by-hop (RFC 9110 §7.6.1). `cf-cache-status`: the asset layer's own marker.
  * - A method other than GET or HEAD on a path the asset store serves alone (facts/paths.ts: isAssetPath): the platform
  *   answers 405 before any code of ours runs; only the status is compared.
+ * - A feedback receipt's id (the 202 to `POST /api/feedback`: its body and `Location`): each door's store makes its
+ *   own random id (runtime/feedback/digest.ts newFeedbackId), so the id is replaced by one placeholder on both and
+ *   every other byte compared.
  */
 const TRANSPORT: ReadonlySet<string> = new Set([
   'date',
@@ -77,8 +81,26 @@ const TRANSPORT: ReadonlySet<string> = new Set([
   'cf-cache-status',
 ]);
 
+const RECEIPT_ID = '<receipt id>';
+
+/** An exchange with a feedback receipt's id (in its body and `Location`) replaced by RECEIPT_ID; any other as it is. */
+function withoutReceiptId(r: ParityRequest, exchange: Exchange): Exchange {
+  const path = new URL(r.path, 'http://parity.invalid').pathname;
+  if (r.method !== 'POST' || toRouteKey(path) !== PATHS.feedback || exchange.status !== 202 || exchange.headers['content-encoding']) {
+    return exchange;
+  }
+  const { id } = JSON.parse(exchange.body.toString('utf8')) as { id: string };
+  const strip = (text: string) => text.replaceAll(id, RECEIPT_ID);
+  return {
+    ...exchange,
+    headers: { ...exchange.headers, location: strip(String(exchange.headers.location)) },
+    body: Buffer.from(strip(exchange.body.toString('utf8'))),
+  };
+}
+
 /** The differences between two answers to one request, as readable lines (empty when the doors agree). */
-export function toParityDifferences(r: ParityRequest, node: Exchange, cdn: Exchange): string[] {
+export function toParityDifferences(r: ParityRequest, nodeAnswer: Exchange, cdnAnswer: Exchange): string[] {
+  const [node, cdn] = [withoutReceiptId(r, nodeAnswer), withoutReceiptId(r, cdnAnswer)];
   const what = `${r.method} ${r.path} ${JSON.stringify(r.headers)}`;
   const out: string[] = [];
   if (node.status !== cdn.status) return [`${what}: status ${node.status} (Node) vs ${cdn.status} (CDN)`];

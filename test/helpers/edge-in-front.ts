@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PATHS, REWRITES } from '../../facts/paths.ts';
@@ -7,6 +7,7 @@ import { startNodeDoor } from '../../proxy/node/start-node-door.ts';
 import { getContentDir, readContent } from '../../content-model/read-content.ts';
 import { toBuildFacts } from '../../documents/to-build-facts.ts';
 import { toProtectedResource } from '../../documents/to-protected-resource.ts';
+import { listFiles } from '../../runtime/node/list-files.ts';
 
 /** The hosted origin the edge forwards to: the sandbox, in this process or in its own. */
 export interface Upstream {
@@ -36,6 +37,18 @@ export function toProtectedResourceFiles(baseUrl: string, upstream: Upstream): E
   const body = JSON.stringify(toProtectedResource(content));
   const paths = [REWRITES[PATHS.protectedResource]!, PATHS.protectedResourceMcp, PATHS.protectedResourceWellKnownMcp];
   return paths.map((path) => ({ path, body }));
+}
+
+/**
+ * What the docs MCP server (`/mcp/docs`) reads of a build: its search index and every markdown twin, as dist files, so
+ * an edge in front of the sandbox answers it from a real build (its twins name that build's address, which no test of
+ * the protocol reads).
+ */
+export function toDocsFiles(dist: string): ExtraFile[] {
+  return listFiles(dist)
+    .filter((file) => file.endsWith('.md') || file.startsWith(`${PATHS.searchIndex.slice(1)}/`))
+    .filter((file) => !/\.(br|gz)$/.test(file))
+    .map((file) => ({ path: `/${file}`, body: readFileSync(join(dist, file)) }));
 }
 
 /**

@@ -5,7 +5,12 @@
  * the transport's own differences named in test/helpers/door-parity.ts. Over the test build and, in the `scale`
  * project, a sample of the 5,000-page build.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildFacts } from '../../facts/build-facts.ts';
+import { PATHS } from '../../facts/paths.ts';
 import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
 import { readEnv } from '../../proxy/config.ts';
 import { readBuildFacts } from '../../proxy/node/build-info.ts';
@@ -16,6 +21,7 @@ import { createLogger } from '../../runtime/node/create-logger.ts';
 import { DIST } from '../helpers/built-site.ts';
 import { eachLimited, type Exchange, type ParityRequest, send, toParityDifferences } from '../helpers/door-parity.ts';
 import { startUpstream, type TestUpstream } from '../helpers/proxy/upstream.ts';
+import { toReportPath } from '../../runtime/feedback/feedback-paths.ts';
 
 // PATCH: a method HTTP knows and no route takes. A token no parser knows (BREW) is refused by each door's HTTP parser
 // before any route sees it: its status is checked on its own below.
@@ -53,6 +59,8 @@ const ROUTE_PATHS = [
   '/mcp',
   '/.well-known/mcp',
   '/mcp/',
+  '/mcp/docs',
+  '/mcp/docs/',
   '/api/nope',
   '/api/',
   '/api/search?q=how%20do%20I%20get%20a%20token%20for%20a%20CI%20job',
@@ -69,6 +77,9 @@ const ROUTE_PATHS = [
   '/.well-known/oauth-protected-resource',
   '/_astro/missing.css',
   '/%zz',
+  '/api/feedback',
+  `/api/feedback/fb_${'a'.repeat(26)}`,
+  '/api/feedback/gaps',
 ];
 
 /** The build's public files, as paths (the servers' own files and the precompressed variants are not). */
@@ -97,6 +108,8 @@ function toMatrix(path: string): ParityRequest[] {
 let upstream: TestUpstream;
 let node: NodeDoor;
 let worker: RunningWorker;
+let facts: BuildFacts;
+let feedbackDir: string | undefined;
 
 beforeAll(async () => {
   // The hosted tool endpoint both doors forward to: one JSON-RPC answer for every request.
@@ -104,7 +117,11 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'parity' });
     res.end('{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}');
   });
-  const facts = readBuildFacts(DIST)!;
+  facts = readBuildFacts(DIST)!;
+  // Each door checks tokens against the same key set (the operator's gate judges a request without one alone), and
+  // keeps its feedback store: the Node door in a folder of its own, the worker in its D1, migrated as an operator does.
+  const jwksUrl = `${upstream.url}/jwks`;
+  feedbackDir = mkdtempSync(join(tmpdir(), 'warden-parity-feedback-'));
   const env = readEnv({
     HOST: '127.0.0.1',
     PORT: '0',
@@ -112,11 +129,12 @@ beforeAll(async () => {
     APP_URL: upstream.url,
     WARDEN_OUT_DIR: DIST,
     METRICS_PORT: 'off',
+    FEEDBACK_DATA_DIR: feedbackDir,
   });
   const logger = createLogger({ level: 'silent', service: 'edge', destination: { write() {} } });
   [node, worker] = await Promise.all([
-    startNodeDoor(env, facts, { appUrl: upstream.url, issuer: facts.auth_issuer }, { logger }),
-    startWorker(DIST, { APP_URL: upstream.url }),
+    startNodeDoor(env, facts, { appUrl: upstream.url, issuer: facts.auth_issuer, jwksUrl }, { logger }),
+    startWorker(DIST, { vars: { APP_URL: upstream.url, TOKEN_JWKS_URL: jwksUrl } }),
   ]);
 }, 120_000);
 
@@ -124,6 +142,7 @@ afterAll(async () => {
   await node?.close();
   await worker?.dispose();
   await upstream?.close();
+  if (feedbackDir) rmSync(feedbackDir, { recursive: true, force: true });
 });
 
 /** Asks both doors every request; returns the differences found. */
@@ -166,6 +185,124 @@ describe('the Node server and the CDN answer alike', () => {
     );
     const differences = await compare(requests);
     expect(differences.slice(0, 30), `${differences.length} differences`).toEqual([]);
+  });
+
+  it('feedback: a report taken, each kind of bad input, a foreign Origin, OPTIONS, an unknown id and the operator without a token', async () => {
+    const site = new URL(facts.base_url).origin;
+    const json = { 'content-type': 'application/json' };
+    const post = (body: string, headers: Record<string, string> = json, query = ''): ParityRequest => ({
+      method: 'POST',
+      path: `${PATHS.feedback}${query}`,
+      headers,
+      body,
+    });
+    const report = (fields: object) => JSON.stringify({ page: '/docs/overview', ...fields });
+    const unknownId = toReportPath(`fb_${'b'.repeat(26)}`);
+    const requests: ParityRequest[] = [
+      post(report({ helpful: false, comment: 'The example is out of date.', kind: 'incorrect', mood: 'sad' })),
+      post(report({ helpful: true, section: 'install' }), { ...json, origin: site }, '?source=page'),
+      post('{"page":'),
+      post('[]'),
+      post(JSON.stringify({ helpful: true })),
+      post(report({})),
+      post(report({ comment: '   ' })),
+      post(report({ helpful: true, kind: 'typo' })),
+      post(report({ helpful: 'yes' })),
+      post(report({ helpful: true, section: 'two words' })),
+      post(JSON.stringify({ page: '/docs/nowhere', helpful: true })),
+      post(JSON.stringify({ page: 'https://elsewhere.example/docs/overview', helpful: true })),
+      post('page=/docs/overview&helpful=true', { 'content-type': 'application/x-www-form-urlencoded' }),
+      post(report({ comment: 'x'.repeat(facts.feedback.body_bytes) })),
+      post(report({ helpful: true }), { ...json, origin: 'https://evil.example' }),
+      { method: 'OPTIONS', path: PATHS.feedback, headers: {} },
+      {
+        method: 'OPTIONS',
+        path: PATHS.feedback,
+        headers: {
+          origin: 'https://evil.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      },
+      { method: 'OPTIONS', path: unknownId, headers: {} },
+      { method: 'GET', path: unknownId, headers: {} },
+      { method: 'GET', path: PATHS.feedback, headers: {} },
+      { method: 'PATCH', path: unknownId, headers: json, body: '{"status":"resolved"}' },
+      { method: 'DELETE', path: unknownId, headers: {} },
+      { method: 'GET', path: `${PATHS.feedback}/traffic`, headers: { accept: 'application/json' } },
+    ];
+    const exchanges = await Promise.all(requests.map((r) => Promise.all([send(node.url, r), send(worker.origin, r)])));
+    const differences = requests.flatMap((r, i) => toParityDifferences(r, ...exchanges[i]!));
+    expect(differences, `${differences.length} differences`).toEqual([]);
+    // The requests are what they say: two reports taken, every refusal its own, the operator's views closed without a token.
+    expect(exchanges.map(([answer]) => answer.status)).toEqual([
+      202, 202, 400, 400, 400, 400, 400, 400, 400, 400, 422, 422, 415, 413, 403, 204, 204, 204, 404, 401, 401, 401, 401,
+    ]);
+  });
+
+  it('the docs MCP server (/mcp/docs): both eras, every method it answers, its refusals, from the build and never the upstream', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'parity', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const legacy = (method: string, params: object = {}, extra: Record<string, string> = {}): ParityRequest => ({
+      method: 'POST',
+      path: PATHS.mcpDocs,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+        ...extra,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const modern = (method: string, params: object = {}, name?: string): ParityRequest => ({
+      method: 'POST',
+      path: PATHS.mcpDocs,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': method,
+        ...(name ? { 'mcp-name': name } : {}),
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } }),
+    });
+    const search = { name: 'search_docs', arguments: { q: 'sign in without a browser', limit: 3 } };
+    const read = { name: 'read_docs_page', arguments: { path: '/docs/connect-mcp' } };
+    const requests: ParityRequest[] = [
+      legacy('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'parity', version: '1' } }),
+      legacy('ping'),
+      legacy('tools/list'),
+      legacy('tools/call', search),
+      legacy('tools/call', search, { accept: 'application/json' }),
+      legacy('tools/call', { name: 'search_docs', arguments: { q: 'x', limit: 50 } }),
+      legacy('tools/call', read),
+      legacy('tools/call', { name: 'read_docs_page', arguments: { path: '/docs/nope' } }),
+      legacy('resources/list'),
+      legacy('resources/read', { uri: `${readBuildFacts(DIST)!.base_url}/docs/overview.md` }),
+      legacy('resources/read', { uri: 'https://elsewhere.example/x.md' }),
+      legacy('tools/call', search, { 'mcp-method': 'tools/list' }),
+      modern('server/discover'),
+      modern('tools/list'),
+      modern('tools/call', search, 'search_docs'),
+      modern('resources/list'),
+      { method: 'POST', path: PATHS.mcpDocs, headers: { 'content-type': 'application/json' }, body: '{not json' },
+      { method: 'POST', path: PATHS.mcpDocs, headers: { 'content-type': 'application/json', accept: 'text/html' }, body: RPC },
+      { method: 'GET', path: PATHS.mcpDocs, headers: { accept: 'text/event-stream' } },
+      { method: 'DELETE', path: PATHS.mcpDocs, headers: {} },
+      { method: 'POST', path: PATHS.mcpDocs, headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body: RPC },
+    ];
+    expect(await compare(requests)).toEqual([]);
+    for (const origin of [node.url, worker.origin]) {
+      const listed = JSON.parse(
+        (
+          await send(origin, { ...legacy('tools/list'), headers: { ...legacy('tools/list').headers, accept: 'application/json' } })
+        ).body.toString(),
+      );
+      expect(listed.result.tools.map((t: { name: string }) => t.name).sort(), origin).toEqual(['read_docs_page', 'search_docs']);
+    }
   });
 
   it('a method no HTTP parser knows is refused 501 by both doors, before any route', async () => {

@@ -64,6 +64,43 @@ describe('createWorker', () => {
   });
 });
 
+describe('the feedback bindings', () => {
+  // A D1 binding's shape; the worker refuses the configuration before any statement is prepared.
+  const FEEDBACK = {
+    prepare() {
+      throw new Error('no statement is prepared before the bindings are accepted');
+    },
+    batch() {
+      throw new Error('no batch is sent before the bindings are accepted');
+    },
+  };
+
+  it('a D1 store without its rate limiter → 500, and the log names the binding to add', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await createWorker(site).fetch(new Request(`${BASE_URL}/`), { ASSETS, FEEDBACK });
+    expect(res.status).toBe(500);
+    expect(log.mock.calls[0]![0]).toMatch(/FEEDBACK_RATE_LIMIT: no rate-limit binding/);
+    log.mockRestore();
+  });
+
+  it('a FEEDBACK binding that is not a D1 database → 500, and the log says so', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await createWorker(site).fetch(new Request(`${BASE_URL}/`), { ASSETS, FEEDBACK: 'warden-feedback' });
+    expect(res.status).toBe(500);
+    expect(log.mock.calls[0]![0]).toMatch(/FEEDBACK: not a D1 database binding/);
+    log.mockRestore();
+  });
+
+  it('without a FEEDBACK binding the site answers, and the feedback routes say there is no store (503)', async () => {
+    const worker = createWorker(site);
+    expect((await worker.fetch(new Request(`${BASE_URL}/`), { ASSETS })).status).toBe(200);
+    const res = await worker.fetch(new Request(`${BASE_URL}/api/feedback`, { method: 'OPTIONS' }), { ASSETS });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(((await res.json()) as { code: string }).code).toBe('feedback_store_unavailable');
+  });
+});
+
 describe('bundling', () => {
   it('a worker without its assets binding → 500, and the log says how to deploy', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,6 +1,7 @@
 /**
  * The same app on an edge runtime, checked for real: the worker for the test build runs in workerd (Miniflare) as
- * wrangler.jsonc deploys it, with the build as its static assets and a node:http upstream standing in for APP_URL.
+ * wrangler.jsonc deploys it, with the build as its static assets, a node:http upstream standing in for APP_URL, and
+ * its D1 feedback store migrated by `wrangler d1 migrations apply --local`, as an operator migrates the real one.
  */
 import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +13,12 @@ import { PATHS } from '../../facts/paths.ts';
 import { createTestKeys, signToken, type TestKeys } from '../helpers/proxy/tokens.ts';
 import { startUpstream, type TestUpstream } from '../helpers/proxy/upstream.ts';
 import { startWorker, type RunningWorker } from '../../harness/start-worker.ts';
+import { readBuildFacts } from '../../proxy/node/build-info.ts';
+import { createD1Driver } from '../../proxy/worker/d1-driver.ts';
+import { applyMigrations } from '../../runtime/feedback/apply-migrations.ts';
+import { createClientKeys, toDay } from '../../runtime/feedback/client-key.ts';
+import { FEEDBACK_VIEWS, toReportPath } from '../../runtime/feedback/feedback-paths.ts';
+import { DAY_MS, MINUTE_MS, toRetryAfter } from '../../runtime/feedback/rate-limit.ts';
 
 const METADATA = `${BASE_URL}/.well-known/oauth-protected-resource`;
 const TOOLS = { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'list_workflows', inputSchema: { type: 'object' } }] } };
@@ -41,7 +48,7 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'session-1' }).end(JSON.stringify(TOOLS));
   });
   // The issuer stays the built one.
-  worker = await startWorker(DIST, { APP_URL: upstream.url, TOKEN_JWKS_URL: `${upstream.url}/jwks` });
+  worker = await startWorker(DIST, { vars: { APP_URL: upstream.url, TOKEN_JWKS_URL: `${upstream.url}/jwks` } });
   origin = worker.origin;
 });
 
@@ -234,5 +241,151 @@ describe('the worker bundle on workerd', () => {
     firstEventSeen();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
     expect(text.match(/^event: message$/gm)).toHaveLength(2);
+  });
+});
+
+describe('feedback on the worker: D1 and the rate-limit binding', () => {
+  const facts = readBuildFacts(DIST)!;
+  let reportNumber = 0;
+  /** A report of its own (its comment numbered, so none is folded into another) from `address`, as Cloudflare names it. */
+  const report = (address: string, body: object = {}) =>
+    get(PATHS.feedback, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': address },
+      body: JSON.stringify({ page: '/docs/overview', helpful: false, comment: `Report ${++reportNumber}.`, ...body }),
+    });
+  const operator = async () => {
+    const claims = { iss: APP_URL, aud: BASE_URL, exp: Math.floor(Date.now() / 1000) + 300, scope: facts.feedback.operator_scope };
+    return { authorization: `Bearer ${await signToken(keys, claims)}` };
+  };
+  const problemOf = async (res: Response) => {
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    return (await res.json()) as { code: string; status: number };
+  };
+
+  it("the Node edge's migration runner reads the record wrangler kept in d1_migrations, so it applies nothing again", async () => {
+    const driver = createD1Driver(await worker.feedbackStore());
+    expect(await applyMigrations(driver, facts.feedback.migrations)).toEqual([]);
+    const tables = await driver.all<{ name: string }>({
+      sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name",
+      params: [],
+    });
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['feedback', 'gaps', 'quotas', 'salts', 'traffic']));
+  });
+
+  it('a report is stored in D1 and answered 202 with its receipt; its status is public; the operator sets it and deletes the report', async () => {
+    const res = await report('192.0.2.1', { kind: 'incorrect', agent: 'Test Agent 1.0' });
+    expect(res.status).toBe(202);
+    const receipt = await res.json();
+    expect(receipt).toEqual({
+      id: expect.stringMatching(/^fb_[a-z2-7]{26}$/),
+      status: 'new',
+      status_url: `${BASE_URL}${toReportPath(receipt.id)}`,
+    });
+    expect(res.headers.get('location')).toBe(receipt.status_url);
+    const path = new URL(receipt.status_url).pathname;
+    const status = await get(path);
+    expect(status.status).toBe(200);
+    expect(status.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await status.json()).toMatchObject({ id: receipt.id, status: 'new' });
+    const stored = await (await worker.feedbackStore())
+      .prepare('SELECT page, kind, agent FROM feedback WHERE id = ?')
+      .bind(receipt.id)
+      .all();
+    expect(stored.results).toEqual([{ page: '/docs/overview', kind: 'incorrect', agent: 'Test Agent 1.0' }]);
+
+    const unauthenticated = await get(path, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: '{"status":"resolved"}',
+    });
+    expect(unauthenticated.status).toBe(401);
+    expect((await problemOf(unauthenticated)).code).toBe('token_required');
+    const patched = await get(path, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...(await operator()) },
+      body: '{"status":"resolved"}',
+    });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ id: receipt.id, status: 'resolved' });
+    expect(await (await get(path)).json()).toMatchObject({ status: 'resolved' });
+    const deleted = await get(path, { method: 'DELETE', headers: await operator() });
+    expect(deleted.status).toBe(204);
+    const gone = await get(path);
+    expect(gone.status).toBe(404);
+    expect((await problemOf(gone)).code).toBe('feedback_not_found');
+  });
+
+  it("the minute limit is the rate-limit binding's, per client: past it 429 with Retry-After to the minute's end", async () => {
+    const perMinute = facts.feedback.per_minute;
+    // The binding counts in windows of the clock's minutes; a burst that a window's end cut in two is sent again.
+    for (let attempt = 1; ; attempt += 1) {
+      const address = `192.0.2.${10 + attempt}`;
+      const minute = Math.floor(Date.now() / MINUTE_MS);
+      const statuses: number[] = [];
+      for (let i = 0; i < perMinute; i += 1) statuses.push((await report(address)).status);
+      const refused = await report(address);
+      if (Math.floor(Date.now() / MINUTE_MS) !== minute && attempt < 3) {
+        await refused.body?.cancel();
+        continue;
+      }
+      expect(statuses).toEqual(Array(perMinute).fill(202));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      expect((await problemOf(refused)).code).toBe('feedback_rate_limited');
+      // Another client is not held back by this one.
+      expect((await report('192.0.2.99')).status).toBe(202);
+      break;
+    }
+  });
+
+  it("the day limit is kept in D1 (the binding has no day): a client at the content's per_day is refused to the day's end", async () => {
+    const address = '192.0.2.50';
+    const db = await worker.feedbackStore();
+    // The client's key as the worker makes it: the day's salt in D1 (made by the reports before) and the address.
+    const clientKey = createClientKeys({
+      saltOf: async (day) => (await db.prepare('SELECT salt FROM salts WHERE day = ?').bind(day).all<{ salt: string }>()).results[0]!.salt,
+    });
+    const now = Date.now();
+    const client = await clientKey(address, now);
+    await db
+      .prepare('INSERT INTO quotas (day, client, count) VALUES (?, ?, ?) ON CONFLICT (day, client) DO UPDATE SET count = excluded.count')
+      .bind(toDay(now), client, facts.feedback.per_day)
+      .all();
+    const latest = toRetryAfter(now, DAY_MS);
+    const refused = await report(address);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeLessThanOrEqual(latest);
+    expect(retryAfter).toBeGreaterThan(latest - 60);
+    expect((await problemOf(refused)).code).toBe('feedback_rate_limited');
+  });
+
+  it('a D1 that lacks a table answers 503 with Retry-After, never 500: the report is not acknowledged, and is taken once the table is back', async () => {
+    const db = await worker.feedbackStore();
+    await db.prepare('ALTER TABLE feedback RENAME TO feedback_away').all();
+    try {
+      const body = { comment: 'Sent while the store was away.' };
+      const refused = await report('192.0.2.60', body);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect((await problemOf(refused)).code).toBe('feedback_store_unavailable');
+      const status = await get(toReportPath(`fb_${'a'.repeat(26)}`));
+      expect(status.status).toBe(503);
+      expect((await problemOf(status)).code).toBe('feedback_store_unavailable');
+    } finally {
+      await db.prepare('ALTER TABLE feedback_away RENAME TO feedback').all();
+    }
+    const again = await report('192.0.2.60', { comment: 'Sent while the store was away.' });
+    expect(again.status).toBe(202);
+  });
+
+  it("the isolate's tally counts a missing docs address, and the operator's gaps include it before it is written", async () => {
+    const missing = '/docs/no-such-page-for-the-tally';
+    expect((await get(missing)).status).toBe(404);
+    const gaps = await get(FEEDBACK_VIEWS.gaps, { headers: await operator() });
+    expect(gaps.status).toBe(200);
+    expect((await gaps.json()).missing_pages).toContainEqual({ path: missing, count: 1, last_seen: toDay(Date.now()) });
   });
 });

@@ -66,13 +66,6 @@ export function createReportTaker(config: AppConfig, files: SiteFiles, deps: Fee
     const at = now();
     const store: FeedbackStore = deps.store;
     const client = await callStore(errors, () => clientKey(submission.address, at));
-    const decision = await callStore(errors, () => deps.limiter.take(client, at));
-    if (!decision.allowed) {
-      throw createProblemError(errors, 'feedback_rate_limited', {
-        detail: `Too many reports from this client; send again in ${decision.retryAfter} seconds.`,
-        headers: { 'retry-after': String(decision.retryAfter) },
-      });
-    }
     const fields = {
       page: page.path,
       source: submission.source,
@@ -82,10 +75,21 @@ export function createReportTaker(config: AppConfig, files: SiteFiles, deps: Fee
       comment,
       agent: report.agent === null ? null : report.agent.trim() || null,
     };
-    // The same report from the same client on the same day is folded into the one already kept.
+    // The same report from the same client on the same day is the one already kept: a retry gets its receipt again
+    // and is not counted against the limits.
     const fingerprint = await toSha256(JSON.stringify([fields, client, toDay(at)]));
-    const pageDigest = await toPageDigest(twin);
-    const kept = await callStore(errors, () => store.add({ ...fields, pageDigest, fingerprint }, new Date(at)));
+    let kept = await callStore(errors, () => store.findByFingerprint(fingerprint));
+    if (!kept) {
+      const decision = await callStore(errors, () => deps.limiter.take(client, at));
+      if (!decision.allowed) {
+        throw createProblemError(errors, 'feedback_rate_limited', {
+          detail: `Too many reports from this client; send again in ${decision.retryAfter} seconds.`,
+          headers: { 'retry-after': String(decision.retryAfter) },
+        });
+      }
+      const pageDigest = await toPageDigest(twin);
+      kept = await callStore(errors, () => store.add({ ...fields, pageDigest, fingerprint }, new Date(at)));
+    }
     const statusUrl = `${config.baseUrl}${toReportPath(kept.id)}`;
     return {
       id: kept.id,

@@ -1,6 +1,6 @@
-// The page's WebMCP tools (loaded only where document.modelContext exists): docs search and page reading on every
-// page, feedback where an edge takes it, and each Warden tool the page shows (its Try it panel, or the Try it page's
-// sign-in: data-webmcp-tools).
+// The page's WebMCP tools (loaded only where document.modelContext exists): the docs tools on every page, each with
+// what runs it in the page, feedback where an edge takes it, and each Warden tool the page shows (its Try it panel, or
+// the Try it page's sign-in: data-webmcp-tools).
 import tools from 'virtual:warden/webmcp-tools';
 import { callWardenTool } from './call-warden-tool.ts';
 import { readDocsPage } from './read-docs-page.ts';
@@ -13,10 +13,14 @@ const text = (value: string, isError = false): WebMcpToolResult => ({
   ...(isError ? { isError } : {}),
 });
 
-// The answer of GET /api/search, ranked in the page by the search box's engine, so it answers wherever the site is served.
-const search: WebMcpTool = {
-  ...tools.search,
-  async execute(input) {
+/**
+ * What runs each docs tool in the page, by name, in the order the page registers them: the search ranks in the page
+ * from the site's index and the reading fetches twins, so both answer wherever the site is served, with or without
+ * the edge. A docs tool with nothing here is offered by the docs MCP server alone.
+ */
+const EXECUTES: Record<string, WebMcpTool['execute']> = {
+  // The answer of GET /api/search, ranked in the page by the search box's engine, so it answers wherever the site is served.
+  search_docs(input) {
     const answer = searchEngine.answer(String(input.q ?? ''), {
       limit: input.limit as number | undefined,
       section: input.section as string | undefined,
@@ -31,16 +35,16 @@ const search: WebMcpTool = {
         ),
     );
   },
-};
-
-const read: WebMcpTool = {
-  ...tools.read,
-  async execute(input, options) {
+  async read_docs_page(input, options) {
     const page = await readDocsPage(String(input.path ?? ''), options?.signal);
-    if (page.ok) return text(page.markdown);
-    return text(page.missing ? `${page.message} ${tools.search.name} finds the page that answers a question.` : page.message, true);
+    return page.ok ? text(page.markdown) : text(page.message, true);
   },
 };
+
+const docs = Object.entries(EXECUTES).flatMap(([name, execute]): WebMcpTool[] => {
+  const tool = tools.docs.find((t) => t.name === name);
+  return tool ? [{ ...tool, execute }] : [];
+});
 
 // A static host has no edge to take a report: the tool is offered only where one answered the page.
 const feedback: WebMcpTool[] = hasEdge() ? [{ ...tools.feedback, execute: submitFeedback }] : [];
@@ -55,7 +59,7 @@ const warden = tools.warden
     return { name, title, description, inputSchema, annotations, execute: (input, options) => callWardenTool(tool, input, options) };
   });
 
-for (const tool of [search, read, ...feedback, ...warden]) {
+for (const tool of [...docs, ...feedback, ...warden]) {
   // A registration the browser refuses leaves the page as it was: the tool is simply not offered.
   void Promise.resolve(document.modelContext?.registerTool(tool)).catch((error: Error) =>
     console.warn(`WebMCP: ${tool.name} not registered: ${error.message}`),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startClientDocuments, type ClientDocuments } from '../client-documents.ts';
-import { startEdgeInFront, type RunningEdge } from '../edge-in-front.ts';
+import { DIST } from '../built-site.ts';
+import { startEdgeInFront, toDocsFiles, type RunningEdge } from '../edge-in-front.ts';
 import { startSandboxProcess, type SandboxProcess } from '../sandbox-process.ts';
 import { getFreePort } from '../../../harness/free-port.ts';
 import { makeDataDir } from '../sandbox-fixture.ts';
@@ -43,7 +44,7 @@ export function useClientSystem(): ClientSystem {
       BASE_URL: `http://127.0.0.1:${port}`,
       NODE_EXTRA_CA_CERTS: documents.caFile,
     });
-    edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.url, jwksUri: `${sandbox.url}/jwks` });
+    edge = await startEdgeInFront(port, { url: sandbox.url, issuer: sandbox.url, jwksUri: `${sandbox.url}/jwks` }, toDocsFiles(DIST));
   });
   afterAll(async () => {
     await edge?.close();

@@ -1,7 +1,11 @@
-import { startEdgeInFront } from '../edge-in-front.ts';
+import { DIST } from '../built-site.ts';
+import { startEdgeInFront, toDocsFiles } from '../edge-in-front.ts';
 import { getFreePort, getWorkloadToken, makeDataDir, startTestSandbox } from '../sandbox-fixture.ts';
 
-/** The edge server on its own loopback address (its base URL) in front of the sandbox, with no site: MCP paths and metadata only. */
+/**
+ * The edge server on its own loopback address (its base URL) in front of the sandbox, with no site but what the MCP
+ * paths read: the metadata, and the test build's twins and search index for the docs MCP server.
+ */
 export interface EdgeWithSandbox {
   baseUrl: string;
   sandboxUrl: string;
@@ -15,7 +19,7 @@ export async function startEdgeWithSandbox(): Promise<EdgeWithSandbox> {
   const port = await getFreePort();
   const data = makeDataDir();
   const sandbox = await startTestSandbox(data.dataDir, undefined, `http://127.0.0.1:${port}`);
-  const edge = await startEdgeInFront(port, sandbox);
+  const edge = await startEdgeInFront(port, sandbox, toDocsFiles(DIST));
   return {
     baseUrl: edge.baseUrl,
     sandboxUrl: sandbox.url,

@@ -1,4 +1,8 @@
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PATHS } from '../../../facts/paths.ts';
 import { createNodeHandler } from '../../../proxy/node/start-node-door.ts';
 import { type Listening, listen } from '../../../proxy/node/listen.ts';
 import { createUpstreamPool } from '../../../proxy/node/upstream-pool.ts';
@@ -7,6 +11,7 @@ import { BASE_URL, createTestApp, createTestConfig, loadFiles } from '../../help
 
 // `GET /api/search` over the real build's index, on both doors: the web door's app.request() and the Node door on a
 // loopback port. Both answer from the same plan (test/worker/parity.test.ts compares them byte for byte with the worker).
+// Then the docs MCP server's search_docs, from the same index, through both official SDK clients.
 const files = loadFiles(DIST);
 const app = createTestApp({ files });
 const pool = createUpstreamPool({ timeoutMs: 1000 });
@@ -104,6 +109,69 @@ describe('GET /api/search', () => {
     for (const res of await ask('/api/search?q=token', { method: 'POST', body: 'q=token' })) {
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    }
+  });
+});
+
+/** The one interface of both SDK clients that these checks use. */
+interface DocsClient {
+  listTools(): Promise<{ tools: Array<{ name: string; inputSchema: object; annotations?: object }> }>;
+  callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<Record<string, unknown>>;
+  listResources(params?: { cursor?: string }): Promise<{ resources: Array<{ uri: string; name: string }>; nextCursor?: string }>;
+  readResource(params: { uri: string }): Promise<{ contents: Array<Record<string, unknown>> }>;
+  close(): Promise<void>;
+}
+
+/** A connected SDK client of `sdk` at the Node door's docs MCP server, with no credential of any kind. */
+async function connectDocs(sdk: 'v1' | 'v2'): Promise<DocsClient> {
+  const url = new URL(`${node.url}${PATHS.mcpDocs}`);
+  if (sdk === 'v1') {
+    const client = new ClientV1({ name: 'docs-v1', version: '0.0.1' });
+    await client.connect(new TransportV1(url));
+    return client as unknown as DocsClient;
+  }
+  const client = new ClientV2({ name: 'docs-v2', version: '0.0.1' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(new TransportV2(url));
+  expect(client.getProtocolEra()).toBe('modern');
+  return client as unknown as DocsClient;
+}
+
+describe.each(['v1', 'v2'] as const)('the docs MCP server through the %s SDK client, with no sign-in', (sdk) => {
+  it("lists the docs tools and calls each: search_docs answers /api/search's JSON, read_docs_page the twin", async () => {
+    const client = await connectDocs(sdk);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools).toEqual(createTestConfig().docsServer.tools);
+      const search = await client.callTool({ name: 'search_docs', arguments: { q: 'what does -31403 mean', limit: 3 } });
+      const [api] = await ask('/api/search?q=what+does+-31403+mean&limit=3');
+      expect(search.structuredContent).toEqual(await api!.json());
+      const read = await client.callTool({ name: 'read_docs_page', arguments: { path: '/docs/connect-mcp' } });
+      const [twin] = await ask('/docs/connect-mcp.md');
+      expect(read.content).toEqual([{ type: 'text', text: await twin!.text() }]);
+      const missing = await client.callTool({ name: 'read_docs_page', arguments: { path: '/docs/no-such-page' } });
+      expect(missing.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("lists every page's twin as a resource, cursor by cursor, and reads one", async () => {
+    const client = await connectDocs(sdk);
+    try {
+      const uris: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listResources(cursor ? { cursor } : undefined);
+        uris.push(...page.resources.map((r) => r.uri));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(uris).toContain(`${BASE_URL}/docs/connect-mcp.md`);
+      expect(new Set(uris).size).toBe(uris.length);
+      const { contents } = await client.readResource({ uri: `${BASE_URL}/docs/connect-mcp.md` });
+      const [twin] = await ask('/docs/connect-mcp.md');
+      expect(contents).toEqual([{ uri: `${BASE_URL}/docs/connect-mcp.md`, mimeType: 'text/markdown', text: await twin!.text() }]);
+    } finally {
+      await client.close();
     }
   });
 });

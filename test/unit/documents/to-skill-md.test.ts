@@ -32,6 +32,13 @@ describe('toSkillMd', () => {
     for (const p of content.errors.problems) expect(md).toMatch(new RegExp(`^\\| \`${p.code}\` \\| ${p.status} \\|`, 'm'));
   });
 
+  it('names the docs MCP server among the addresses, with its tools, as needing no credential, and how to add it', () => {
+    expect(md).toMatch(
+      /^\| `https:\/\/warden\.example\/mcp\/docs` \| Streamable HTTP \| The docs MCP server, a server of its own: `read_docs_page` and `search_docs`, and every docs page as a resource\. No method needs a credential\. \|$/m,
+    );
+    expect(md).toContain('`claude mcp add --transport http warden-docs https://warden.example/mcp/docs`');
+  });
+
   it("teaches installing, connecting and signing in with this build's addresses", () => {
     expect(md).toContain('curl -fsSL https://warden.example/install | sh');
     expect(md).toContain('irm https://warden.example/install.ps1 | iex');

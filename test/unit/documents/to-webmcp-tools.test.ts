@@ -7,7 +7,8 @@ import { toToolCallHeaders, toToolCallRequest } from '../../../documents/to-tool
 
 const content = readContent(getContentDir(), { BASE_URL: 'https://docs.example', APP_URL: 'https://app.docs.example' });
 const tools = toWebMcpTools(content);
-const all = [tools.search, tools.read, tools.feedback, ...tools.warden];
+const all = [...tools.docs, tools.feedback, ...tools.warden];
+const search = tools.docs.find((t) => t.name === 'search_docs')!;
 
 /**
  * Compiles a schema strictly (unknown keywords and formats refused) and returns its validator. An `anyOf` branch that
@@ -37,18 +38,33 @@ describe('the WebMCP tools derived from content', () => {
   it("make the search's input the searchDocs operation's query parameters, with their own bounds", () => {
     const op = content.operations.find((o) => o.operationId === 'searchDocs')!;
     const query = op.parameters.filter((p) => p.in === 'query');
-    const properties = tools.search.inputSchema.properties as Record<string, Record<string, unknown>>;
+    const properties = search.inputSchema.properties as Record<string, Record<string, unknown>>;
     expect(Object.keys(properties)).toEqual(query.map((p) => p.name));
     for (const p of query) {
       const { example: _example, ...schema } = p.schema as Record<string, unknown>;
       expect(properties[p.name]).toMatchObject({ ...schema, description: p.description });
     }
-    expect(tools.search.inputSchema.required).toEqual(query.filter((p) => p.required).map((p) => p.name));
-    const valid = compile(tools.search.inputSchema);
+    expect(search.inputSchema.required).toEqual(query.filter((p) => p.required).map((p) => p.name));
+    const valid = compile(search.inputSchema);
     expect(valid({ q: 'sign in', limit: 3, section: '/docs/tools' })).toBe(true);
     expect(valid({ q: '' })).toBe(false);
     expect(valid({ q: 'x', limit: 21 })).toBe(false);
     expect(valid({ limit: 3 })).toBe(false);
+  });
+
+  it('offer the docs tools under their public names, each as its file in content/docs-tools/ says, read-only', () => {
+    expect(tools.docs.map((t) => t.name)).toEqual(['read_docs_page', 'search_docs']);
+    for (const file of content.docsTools) {
+      const tool = tools.docs.find((t) => t.name === file.name)!;
+      expect(tool).toMatchObject({ title: file.title, description: file.description, annotations: { readOnlyHint: true } });
+      if (file.inputSchema) expect(tool.inputSchema).toEqual(file.inputSchema);
+    }
+    const read = tools.docs.find((t) => t.name === 'read_docs_page')!;
+    expect((read.inputSchema.properties as Record<string, { description: string }>).path.description).toMatch(
+      /; a #fragment is ignored\.$/,
+    );
+    expect(search.title).toBe('Search the Warden docs');
+    expect(search.description).toMatch(/^Searches every page of the Warden docs .* then read a result with read_docs_page\.$/);
   });
 
   it('make submit_feedback take the FeedbackReport record, its page left to the page the browser is on', () => {

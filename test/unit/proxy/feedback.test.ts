@@ -69,6 +69,14 @@ describe('POST /api/feedback: a report from an agent', () => {
     expect(other.id).not.toBe(first.id);
   });
 
+  it('gives a retry of the same report its receipt again, past the limit, without counting it', async () => {
+    const report = { page: '/docs/overview', helpful: false, comment: 'Sent again and again.' };
+    const answers = [];
+    for (let i = 0; i < 15; i += 1) answers.push(await post(report, { address: '203.0.113.9' }));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 202));
+    expect(new Set(await Promise.all(answers.map(async (a) => (await a.json()).id))).size).toBe(1);
+  });
+
   it.each([
     ['a body that is not JSON', '{"page":', 400, 'feedback_body_invalid', undefined],
     ['an array', '[]', 400, 'feedback_body_invalid', undefined],

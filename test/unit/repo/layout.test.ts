@@ -81,6 +81,14 @@ describe('where code may reach', () => {
     expect(importsUnder('runtime/search').filter((i) => !/^(runtime|facts)\//.test(i.target))).toEqual([]);
   });
 
+  it('runtime/feedback/ (the feedback store of the Node edge and the worker) uses no Node built-in and nothing outside runtime/feedback/ and facts/', () => {
+    const files = listFiles('runtime/feedback')
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join('runtime', 'feedback', f));
+    expect(files.filter((f) => /from\s+['"]node:|\bBuffer\b|\bprocess\./.test(readFileSync(f, 'utf8')))).toEqual([]);
+    expect(importsUnder('runtime/feedback').filter((i) => !/^(runtime\/feedback|facts)\//.test(i.target))).toEqual([]);
+  });
+
   it('proxy/ loads no sandbox code by import (the local entry points start it lazily: scripts/start-upstream.ts)', () => {
     const offenders = importsUnder('proxy').filter((i) => i.target.startsWith(`sandbox${'/'}`));
     expect(offenders).toEqual([]);

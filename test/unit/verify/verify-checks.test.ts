@@ -53,7 +53,7 @@ describe('collectLinks', () => {
         source: '/.well-known/mcp.json',
         body: { auth: { authorization_servers: ['https://auth.warden.example'] }, remotes: [{ url: `${BASE}/.well-known/mcp` }] },
       },
-      { source: '/llms.txt', body: `- [Docs](${BASE}/docs/overview#top): guides.\nSee ${BASE}/install.` },
+      { source: '/llms.txt', body: `- [Docs](${BASE}/docs/overview#top): guides.\nSee ${BASE}/install.\nDocs MCP: ${BASE}/mcp/docs.` },
     ]);
     expect(links.map((l) => [l.url, l.kind])).toEqual([
       [`${BASE}/docs/overview`, 'get'],
@@ -61,6 +61,7 @@ describe('collectLinks', () => {
       ['https://auth.warden.example/', 'issuer'],
       [`${BASE}/.well-known/mcp`, 'mcp'],
       [`${BASE}/install`, 'get'],
+      [`${BASE}/mcp/docs`, 'mcp'],
     ]);
     expect(links[0]!.sources).toEqual(['/api/health', '/llms.txt']);
   });

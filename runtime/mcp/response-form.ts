@@ -1,4 +1,4 @@
-import type { McpAccept } from '../../runtime/mcp/mcp-accept.ts';
+import type { McpAccept } from './mcp-accept.ts';
 
 /** The JSON-RPC response among the events of an SSE body (notifications before it are dropped). */
 function toLastResponse(sse: string): string | undefined {
