@@ -11,7 +11,7 @@ import { searchIndex } from './src/integrations/search-index.ts';
 import { toPlaceholders } from './content-model/fill-placeholders.ts';
 import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 import { webMcpToolsModule } from './src/integrations/webmcp-tools.ts';
-import { PATHS } from './facts/paths.ts';
+import { UNLISTED_PAGES } from './facts/paths.ts';
 
 /**
  * Rolldown's log handler, without the one warning every MDX page raises (below); every other log passes as it came.
@@ -47,9 +47,9 @@ export default defineConfig({
     resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
   },
   integrations: [
-    // Astro's sitemap (sitemap-index.xml), which Starlight would add with no options: every page of the docs, and not
-    // the operator's feedback page, which is no page of the docs.
-    sitemap({ filter: (page) => new URL(page).pathname !== PATHS.feedbackView }),
+    // Astro's sitemap (sitemap-index.xml), which Starlight would add with no options: every page of the docs, and none
+    // of the pages that are not (the operator's feedback page).
+    sitemap({ filter: (page) => !UNLISTED_PAGES.includes(new URL(page).pathname) }),
     starlight({
       title: site.product.name,
       description: site.product.tagline,
