@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
+import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
 import { getContentDir, readContent } from './content-model/read-content.ts';
 import { agentFiles } from './src/integrations/agent-files.ts';
@@ -10,6 +11,7 @@ import { searchIndex } from './src/integrations/search-index.ts';
 import { toPlaceholders } from './content-model/fill-placeholders.ts';
 import { fillPagePlaceholders } from './src/integrations/page-placeholders.ts';
 import { webMcpToolsModule } from './src/integrations/webmcp-tools.ts';
+import { UNLISTED_PAGES } from './facts/paths.ts';
 
 /**
  * Rolldown's log handler, without the one warning every MDX page raises (below); every other log passes as it came.
@@ -45,6 +47,9 @@ export default defineConfig({
     resolve: { alias: { '@components': fileURLToPath(new URL('./src/components', import.meta.url)) } },
   },
   integrations: [
+    // Astro's sitemap (sitemap-index.xml), which Starlight would add with no options: every page of the docs, and none
+    // of the pages that are not (the operator's feedback page).
+    sitemap({ filter: (page) => !UNLISTED_PAGES.includes(new URL(page).pathname) }),
     starlight({
       title: site.product.name,
       description: site.product.tagline,

@@ -90,6 +90,12 @@ export function isAssetPath(path: string): boolean {
   return ASSET_FILES.includes(path) || ASSET_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+/**
+ * Pages the site serves that are no page of the docs (the operator's feedback page): in no page list (llms.txt, the
+ * sitemaps, the search index), and asking search engines not to index them.
+ */
+export const UNLISTED_PAGES: readonly string[] = [PATHS.feedbackView];
+
 /** Where the demo sandbox serves the CLI release (it stands in for the release host of `cli.release_archive`). */
 export const RELEASES_PATH = '/releases/cli';
 

@@ -104,7 +104,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
     secrets,
     db,
     cliClientId: site.cli.client_id,
-    docsClient: { clientId: site.try_it.client_id, redirectUri: toUrl(baseUrl, PATHS.tryIt) },
+    docsClient: { clientId: site.try_it.client_id, redirectUris: [toUrl(baseUrl, PATHS.tryIt), toUrl(baseUrl, PATHS.feedbackView)] },
     accessTokenTtl: options.accessTokenTtl ?? DEFAULT_ACCESS_TOKEN_TTL,
     routes: { authorization: site.oauth.authorization_path, token: site.oauth.token_path },
   });

@@ -19,3 +19,11 @@ export function toTryItConfig({ site }: Pick<Content, 'site'>): TryItConfig {
     scope: site.scopes.map((s) => s.name).join(' '),
   };
 }
+
+/**
+ * The operator's feedback page's sign-in: the same public client, returning to that page, asking only for the
+ * operator scope, which the operator's reads of `/api/feedback` need.
+ */
+export function toOperatorSignInConfig({ site }: Pick<Content, 'site'>): TryItConfig {
+  return { ...toTryItConfig({ site }), redirectUri: toUrl(site.base_url, PATHS.feedbackView), scope: site.operator_scope };
+}

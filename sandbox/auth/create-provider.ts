@@ -27,8 +27,11 @@ export interface ProviderOptions {
   routes: { authorization: string; token: string };
   /** The CLI's public client (content/site.yaml `cli.client_id`). */
   cliClientId: string;
-  /** The docs site's public client (content/site.yaml `try_it.client_id`) and its one redirect URI, the Try it page. */
-  docsClient: { clientId: string; redirectUri: string };
+  /**
+   * The docs site's public client (content/site.yaml `try_it.client_id`) and its redirect URIs: the Try it page, and the
+   * operator's feedback page, which signs in with the same client.
+   */
+  docsClient: { clientId: string; redirectUris: string[] };
 }
 
 /** The registration policy a registration code carries: a workload (client credentials) client. */
@@ -93,7 +96,7 @@ export function createProvider(o: ProviderOptions): Provider {
         // A browser app: a public client with PKCE (RFC 9700 §2.1.1), no refresh token, its own origin's redirect.
         application_type: 'web',
         token_endpoint_auth_method: 'none',
-        redirect_uris: [o.docsClient.redirectUri],
+        redirect_uris: o.docsClient.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },

@@ -11,6 +11,9 @@ import { launchChromium, WEBMCP_FLAG } from '../../harness/chromium.ts';
 import { watchProblems } from '../helpers/browser/browser.ts';
 import { executeTool, waitForTools } from '../helpers/browser/webmcp.ts';
 import type { ToolsAnswer } from '../helpers/tool-output.ts';
+import { getOperatorToken, readOperatorView, readReports } from '../helpers/operator-api.ts';
+import { createSearchBoxDriver } from '../../harness/search/create-search-box-driver.ts';
+import { PATHS } from '../../facts/paths.ts';
 
 // The Try it panel against the running system, as `npm start` runs it: the site built for the edge's own
 // address, the edge in front of the demo sandbox. Endpoints and tools/list answer at once; tools/call signs in
@@ -62,15 +65,22 @@ describe('Try it', () => {
     return { status: Number(/^HTTP (\d+)/.exec(head)?.[1]), head, body: parsed as T };
   }
 
-  /** "Sign in to try" on a tool page, then "Continue as demo user" on the sandbox's sign-in page; back on the panel. */
-  async function signIn(page: Page, screenshot?: string): Promise<void> {
-    const back = page.url().replace(/#.*$/, '');
-    await page.getByRole('button', { name: 'Sign in to try' }).click();
+  /**
+   * The button `button` of a docs page that signs in with the docs' client, then "Continue as demo user" on the
+   * sandbox's real sign-in page; resolves once the browser is back at `back`.
+   */
+  async function signInWith(page: Page, button: string, back: string, screenshot?: string): Promise<void> {
+    await page.getByRole('button', { name: button }).click();
     await page.waitForURL((url) => url.origin === deployment.sandbox.url);
     await page.locator('body', { hasText: 'Warden docs (Try it)' }).waitFor();
     if (screenshot) await page.screenshot({ path: join(SHOTS, screenshot) });
     await page.getByRole('button', { name: 'Continue as demo user' }).click();
-    await page.waitForURL(`${back}#try-it`);
+    await page.waitForURL(back);
+  }
+
+  /** "Sign in to try" on a tool page, then "Continue as demo user" on the sandbox's sign-in page; back on the panel. */
+  async function signIn(page: Page, screenshot?: string): Promise<void> {
+    await signInWith(page, 'Sign in to try', `${page.url().replace(/#.*$/, '')}#try-it`, screenshot);
     await statusSaying(page, /^Signed in until/).waitFor();
   }
 
@@ -218,6 +228,156 @@ describe('Try it', () => {
       expect(problems.problems).toEqual([]);
       await reader.close();
     }, 60_000);
+  });
+
+  describe("feedback on the running system: the form, the search box, the operator's page", () => {
+    /** The form at the foot of `page`, its group of answers, and its live region once it says `text`. */
+    const feedbackForm = (page: Page) => {
+      const form = page.locator('[data-feedback]');
+      return {
+        form,
+        answer: (name: 'Yes' | 'No') => form.getByRole('group', { name: 'Was this page helpful?' }).getByRole('button', { name }),
+        saying: (text: string) => form.getByRole('status').filter({ hasText: text }),
+      };
+    };
+    const isFocused = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => el === document.activeElement);
+
+    it('the form sends Yes, then No and a comment on one section: each a report from the page, as the operator reads them', async () => {
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto('/docs/connect-mcp');
+      const { form, answer, saying } = feedbackForm(page);
+      await answer('Yes').click();
+      await saying('Thanks, your answer is sent.').waitFor();
+      expect(await answer('Yes').getAttribute('aria-pressed')).toBe('true');
+      await answer('No').click();
+      await form.locator('button[data-helpful="false"][aria-pressed="true"]').waitFor();
+      expect(await answer('Yes').getAttribute('aria-pressed')).toBe('false');
+      const section = (await form.locator('select[name="section"] option').nth(1).getAttribute('value'))!;
+      await form
+        .getByLabel('What is wrong, missing or unclear? (optional)')
+        .fill('The Claude Code step names a flag the CLI no longer has.');
+      await form.getByLabel('Which part of the page?').selectOption(section);
+      await form.getByRole('button', { name: 'Send' }).click();
+      await saying('Thanks, your comment is sent.').waitFor();
+      await page.screenshot({ path: join(SHOTS, 'feedback-form.png'), fullPage: true });
+
+      const reports = await readReports(deployment, await getOperatorToken(deployment), { page: '/docs/connect-mcp' });
+      expect(reports.map(({ source, helpful, comment, section }) => ({ source, helpful, comment, section }))).toEqual([
+        { source: 'page', helpful: null, comment: 'The Claude Code step names a flag the CLI no longer has.', section },
+        { source: 'page', helpful: false, comment: null, section: null },
+        { source: 'page', helpful: true, comment: null, section: null },
+      ]);
+      expect(problems.problems).toEqual([]);
+      await page.close();
+    });
+
+    it('works from the keyboard: Space answers, Tab reaches the comment, the section and Send, Enter sends; focus stays put', async () => {
+      const page = await context.newPage();
+      await page.goto('/docs/quick-start');
+      const { form, answer, saying } = feedbackForm(page);
+      await answer('No').focus();
+      await page.keyboard.press('Space');
+      await form.locator('button[data-helpful="false"][aria-pressed="true"]').waitFor();
+      await saying('Thanks, your answer is sent.').waitFor();
+      expect(await isFocused(answer('No'))).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await isFocused(form.locator('textarea'))).toBe(true);
+      await page.keyboard.type('Step 2 does not say where the token is kept.');
+      await page.keyboard.press('Tab');
+      const select = form.locator('select');
+      expect(await isFocused(select)).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      const section = await select.inputValue();
+      expect(section).not.toBe('');
+      await page.keyboard.press('Tab');
+      const send = form.getByRole('button', { name: 'Send' });
+      expect(await isFocused(send)).toBe(true);
+      await page.keyboard.press('Enter');
+      await saying('Thanks, your comment is sent.').waitFor();
+      expect(await isFocused(send)).toBe(true);
+      expect(await form.locator('textarea').inputValue()).toBe('');
+
+      const reports = await readReports(deployment, await getOperatorToken(deployment), { page: '/docs/quick-start' });
+      expect(reports.map(({ source, helpful, comment, section }) => ({ source, helpful, comment, section }))).toEqual([
+        { source: 'page', helpful: null, comment: 'Step 2 does not say where the token is kept.', section },
+        { source: 'page', helpful: false, comment: null, section: null },
+      ]);
+      await page.close();
+    });
+
+    it('the search box tells the edge once of a question it settled on and found nothing for: a gap', async () => {
+      const page = await context.newPage();
+      await page.goto('/docs/overview');
+      const question = 'Zyxwv quokka marmalade';
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.pathname === PATHS.search) asked.push(url.searchParams.get('q') ?? '');
+      });
+      // Set before typing: the typing's rest may settle the question before Enter does.
+      const told = page.waitForResponse((r) => new URL(r.url()).pathname === PATHS.search);
+      const box = createSearchBoxDriver(page);
+      await box.open();
+      expect((await box.ask(question)).answers).toEqual([]);
+      await page.keyboard.press('Enter');
+      expect((await told).status()).toBe(200);
+      // Emptying the box and closing the dialog after the same question tell nothing more.
+      const closed = page.evaluate(
+        () => new Promise((resolve) => document.querySelector('site-search dialog')!.addEventListener('close', resolve, { once: true })),
+      );
+      // The first Escape empties the search field, the second closes the dialog.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await closed;
+      expect(asked).toEqual([question]);
+      const gaps = await readOperatorView<{ questions: Array<{ question: string; count: number }> }>(
+        deployment,
+        await getOperatorToken(deployment),
+        `${PATHS.feedback}/gaps`,
+      );
+      expect(gaps.questions).toContainEqual(expect.objectContaining({ question: question.toLowerCase(), count: 1 }));
+      await page.close();
+    });
+
+    it("the operator's page signs in through the sign-in page and draws helpful against not helpful per page", async () => {
+      // Three agents' reports on a page of their own, so the bars' counts are this test's (one agent's same report
+      // twice in a day would be one).
+      for (const report of [
+        { agent: 'Agent A', helpful: true },
+        { agent: 'Agent B', helpful: true },
+        { agent: 'Agent C', helpful: false, comment: 'The limits table is out of date.' },
+      ]) {
+        const res = await fetch(`${deployment.baseUrl}${PATHS.feedback}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ page: '/docs/limits', ...report }),
+        });
+        expect(res.status).toBe(202);
+      }
+      const reader = await browser.newContext({ baseURL: deployment.baseUrl, viewport: { width: 1280, height: 900 } });
+      const page = await reader.newPage();
+      const problems = watchProblems(page);
+      await page.goto(PATHS.feedbackView);
+      await page.getByRole('status').filter({ hasText: 'Not signed in.' }).waitFor();
+      await signInWith(page, 'Sign in as operator', `${deployment.baseUrl}${PATHS.feedbackView}`, 'feedback-view-sign-in.png');
+      const row = page.locator('[data-view="pages"] li', { hasText: '/docs/limits' });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('2 helpful, 1 not helpful');
+      const [yes, no] = await Promise.all(
+        ['.feedback-view__yes', '.feedback-view__no'].map((bar) => row.locator(bar).evaluate((el) => el.getBoundingClientRect().width)),
+      );
+      expect(yes).toBeGreaterThan(0);
+      expect(yes).toBeCloseTo(2 * no!, 0);
+      const comment = page.locator('[data-view="comments"] li', { hasText: 'The limits table is out of date.' });
+      await comment.getByRole('combobox').selectOption('resolved');
+      await page.getByRole('status').filter({ hasText: 'set to resolved' }).waitFor();
+      await page.screenshot({ path: join(SHOTS, 'feedback-view.png'), fullPage: true });
+      const [resolved] = await readReports(deployment, await getOperatorToken(deployment), { page: '/docs/limits', status: 'resolved' });
+      expect(resolved?.comment).toBe('The limits table is out of date.');
+      expect(problems.problems).toEqual([]);
+      await reader.close();
+    });
   });
 
   describe('the build for that address', () => {

@@ -10,6 +10,7 @@ import { startTestDeployment, type TestDeployment } from '../helpers/test-deploy
 import { watchProblems } from '../helpers/browser/browser.ts';
 import { runAgenticAudits, toFailures } from '../helpers/browser/lighthouse.ts';
 import { executeTool, type ListedTool, waitForTools } from '../helpers/browser/webmcp.ts';
+import { getOperatorToken, readReports } from '../helpers/operator-api.ts';
 
 // The docs site's WebMCP tools in Chromium with WebMCP on, over the shared test build served where its links point by
 // the Node edge, with the sandbox behind it (test/at-build-address runs one suite at a time): what getTools() lists, and what
@@ -35,7 +36,9 @@ describe('WebMCP', () => {
   // The public names of the docs tools (content/docs-tools/), which agents and their instructions call them by.
   const WEBMCP_SEARCH = 'search_docs';
   const WEBMCP_READ = 'read_docs_page';
-  const PAGE_TOOLS = [WEBMCP_SEARCH, WEBMCP_READ];
+  // submit_feedback is there too: the edge answered the page (a static host's pages offer the other two).
+  const WEBMCP_FEEDBACK = 'submit_feedback';
+  const PAGE_TOOLS = [WEBMCP_SEARCH, WEBMCP_READ, WEBMCP_FEEDBACK];
 
   /** A new tab on `path`, its problems watched, once its tools named `names` are registered. */
   async function openWithTools(path: string, names: string[]): Promise<{ page: Page; tools: ListedTool[]; problems: string[] }> {
@@ -70,6 +73,7 @@ describe('WebMCP', () => {
         for (const { name, description, inputSchema } of expected.docs)
           expect(byName.get(name)).toMatchObject({ description, inputSchema });
         expect(validateWith(byName.get(WEBMCP_SEARCH)!.inputSchema!, { q: 'sign in', limit: 2 })).toEqual([]);
+        expect(byName.get(WEBMCP_FEEDBACK)).toMatchObject({ annotations: { readOnlyHint: false } });
         for (const name of tools) {
           const tool = content.tools.find((t) => t.name === name)!;
           expect(byName.get(name)).toMatchObject({
@@ -131,6 +135,43 @@ describe('WebMCP', () => {
         [true, `https://elsewhere.example is another site: only pages of ${server.url} can be read here.`],
         [true, '/api/health is not a docs page: give the path of a page under /docs (or / for the home page).'],
       ]);
+      await page.close();
+    });
+
+    it('submit_feedback sends a report on the page the agent names, from the WebMCP door, and says a refusal as the edge does', async () => {
+      const { page, problems } = await openWithTools('/docs/overview', PAGE_TOOLS);
+      const sent = await executeTool(page, WEBMCP_FEEDBACK, {
+        page: `${server.url}/docs/overview`,
+        helpful: false,
+        kind: 'unclear',
+        section: 'what-warden-governs',
+        comment: 'The overview does not say which harnesses run inside the jail.',
+        agent: 'Test agent 1.0',
+      });
+      expect(sent.isError).toBeFalsy();
+      const receipt = sent.structuredContent as { id: string; status: string; status_url: string };
+      expect(receipt).toEqual({
+        id: expect.stringMatching(/^fb_[a-z2-7]{26}$/),
+        status: 'new',
+        status_url: `${server.url}/api/feedback/${receipt.id}`,
+      });
+      expect(JSON.parse(sent.content[0]!.text)).toEqual(receipt);
+      const [report] = await readReports(deployment, await getOperatorToken(deployment), { source: 'webmcp' });
+      expect(report).toMatchObject({
+        id: receipt.id,
+        page: '/docs/overview',
+        source: 'webmcp',
+        helpful: false,
+        section: 'what-warden-governs',
+        agent: 'Test agent 1.0',
+      });
+      const refused = await executeTool(page, WEBMCP_FEEDBACK, { page: '/docs/no-such-page', helpful: true });
+      expect(refused).toEqual({
+        isError: true,
+        content: [{ type: 'text', text: 'feedback_page_unknown: page: /docs/no-such-page is not a page of these docs.' }],
+      });
+      // The refusal is the edge's 422, which the browser reports on its console; nothing else went wrong.
+      expect(problems.filter((p) => !p.includes('422'))).toEqual([]);
       await page.close();
     });
 

@@ -141,6 +141,40 @@ describe('the search box (the index /api/search answers from, ranked in the brow
     await context.close();
   });
 
+  it('shows the feedback form where the edge answered the page; on a static host the form stays hidden and a miss tells no one', async () => {
+    for (const [origin, edge] of [
+      [site.server.url, true],
+      [staticHost.url, false],
+    ] as const) {
+      const context = await site.browser.newContext({ baseURL: origin });
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+      await page.goto('/docs/overview');
+      expect(await page.locator('[data-feedback]').isVisible(), origin).toBe(edge);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-edge'))).toBe(edge);
+      if (!edge) {
+        const box = createSearchBoxDriver(page);
+        await box.open();
+        expect((await box.ask('zyxwv quokka marmalade')).answers).toEqual([]);
+        await page.keyboard.press('Enter');
+        const closed = page.evaluate(
+          () => new Promise((resolve) => document.querySelector('site-search dialog')!.addEventListener('close', resolve, { once: true })),
+        );
+        // The first Escape empties the search field, the second closes the dialog.
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+        await closed;
+        expect(requested.filter((path) => path.startsWith('/api/'))).toEqual([]);
+      }
+      // Until someone uses the form, its module stays on the server.
+      expect(requested.filter((path) => /\/feedback-form\./.test(path))).toEqual([]);
+      expect(problems.problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("is a declarative WebMCP tool: an agent in the page calls search_docs_box and gets /api/search's JSON answer", async () => {
     // WebMCP is behind a feature flag in Debian's Chromium: a browser of its own for this one test.
     const browser = await launchChromium([WEBMCP_FLAG]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { PATHS, toTwinPath } from '../../facts/paths.ts';
+import { PATHS, toTwinPath, UNLISTED_PAGES } from '../../facts/paths.ts';
 import { LLMS_TXT_MAX_CHARS, toTokenEstimate } from '../../documents/to-llms-txt.ts';
 import { readLlmsFileSet, toFullPages, toListedPages, toLlmsProblems } from '../helpers/llms-index-rules.ts';
 
@@ -25,10 +25,12 @@ const parsedRoot = parseLlms(root);
 // Section files (llms.txt path scoping), as the root links them: the second hop to a twin.
 const sectionFiles = urlsOf(parsedRoot.sections.Sections).map((url) => ({ url, text: readBuilt(pathOf(url)) }));
 const files = [{ url: `${BASE_URL}/llms.txt`, text: root }, ...sectionFiles];
-// Every page: the docs pages and the MCP endpoint's page (what a GET of /mcp answers), each linked by its twin.
+// Every page: the docs pages and the MCP endpoint's page (what a GET of /mcp answers), each linked by its twin; not
+// the pages that are no docs (the operator's).
 const pages = listFiles(DIST)
   .filter((f) => f.endsWith('.html') && f !== '404.html')
-  .map(toPagePathOfHtmlFile);
+  .map(toPagePathOfHtmlFile)
+  .filter((path) => !UNLISTED_PAGES.includes(path));
 
 describe('/llms.txt (llmstxt.org)', () => {
   const { head, sections } = parsedRoot;

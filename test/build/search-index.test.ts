@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { DIST } from '../helpers/built-site.ts';
-import { PATHS, toTwinPath } from '../../facts/paths.ts';
+import { PATHS, toTwinPath, UNLISTED_PAGES } from '../../facts/paths.ts';
 import { loadSearchIndex } from '../../runtime/search/load-search-index.ts';
 import { rankPages } from '../../runtime/search/rank-pages.ts';
 import { readQuestions } from '../../harness/search/questions.ts';
@@ -21,15 +21,16 @@ describe('the search index (/api/search and the search box answer from it)', asy
   const indexFiles = listFiles(join(DIST, PATHS.searchIndex)).filter((f) => f.endsWith('.json'));
   const indexBytes = indexFiles.reduce((n, f) => n + statSync(join(DIST, PATHS.searchIndex, f)).size, 0);
 
-  it("holds every page, however large the site, the 404 page and the MCP endpoint's own page aside: those whose HTML is marked for search", () => {
+  it("holds every page, however large the site, the 404 page, the MCP endpoint's own page and the unlisted pages aside: those whose HTML is marked for search", () => {
     const html = listFiles(DIST).filter((f) => f.endsWith('.html'));
     const searchable = html
       .filter((f) => readFileSync(join(DIST, f), 'utf8').includes('data-pagefind-body'))
       .map(toPagePathOfHtmlFile)
       .sort();
     expect(index.pages.map(([path]) => path).sort()).toEqual(searchable);
-    // The endpoint's page is what a browser's GET of /mcp answers (proxy/mcp/endpoint-page.ts), not a page of the docs.
-    const notDocs = new Set(['404.html', `${PATHS.mcpEndpointPage.slice(1)}.html`]);
+    // The endpoint's page is what a browser's GET of /mcp answers (proxy/mcp/endpoint-page.ts), not a page of the docs;
+    // nor are the unlisted pages (the operator's).
+    const notDocs = new Set(['404.html', ...[PATHS.mcpEndpointPage, ...UNLISTED_PAGES].map((path) => `${path.slice(1)}.html`)]);
     expect(searchable).toHaveLength(html.filter((f) => !notDocs.has(f)).length);
   });
 

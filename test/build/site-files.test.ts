@@ -4,7 +4,7 @@ import { parse } from 'node-html-parser';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
-import { PATHS } from '../../facts/paths.ts';
+import { PATHS, UNLISTED_PAGES } from '../../facts/paths.ts';
 import { BASE_URL, DIST, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt, toDistFile } from '../helpers/dist-files.ts';
 
@@ -78,5 +78,29 @@ describe('links name the public page addresses', () => {
     expect(links.filter((l) => !l.prev).length).toBe(1);
     expect(links.filter((l) => !l.next).length).toBe(1);
     for (const l of links) for (const href of [l.prev, l.next]) if (href) expect(toDistFile(href), `${l.page} → ${href}`).toBeDefined();
+  });
+});
+
+describe("pages that are no docs (UNLISTED_PAGES: the operator's feedback page)", () => {
+  it.each(UNLISTED_PAGES)(
+    '%s is built, asks not to be indexed, and is in no page list: llms.txt, the sitemaps, the search index',
+    (path) => {
+      const page = parse(readBuilt(path));
+      expect(page.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+      expect(page.querySelector('[data-pagefind-body]')).toBeNull();
+      // Nor does it end with the "Was this page helpful?" form.
+      expect(page.querySelector('[data-feedback]')).toBeNull();
+      const listed = new RegExp(`${BASE_URL}${path}(?:\\.md)?(?=[)<"\\s]|$)`);
+      for (const list of [PATHS.llms, PATHS.llmsFull, PATHS.sitemap, PATHS.sitemapMd, '/sitemap-0.xml'])
+        expect(readBuilt(list), list).not.toMatch(listed);
+    },
+  );
+});
+
+describe('the "Was this page helpful?" form', () => {
+  it('ends every docs page, generated ones included, but not a page whose front matter says feedback: false (the 404 page)', () => {
+    const withForm = htmlFiles.filter((f) => parse(readFileSync(join(DIST, f), 'utf8')).querySelector('[data-feedback]'));
+    const without = htmlFiles.filter((f) => !withForm.includes(f)).map(toPagePathOfHtmlFile);
+    expect(without.sort()).toEqual(['/404', PATHS.mcpEndpointPage, ...UNLISTED_PAGES].sort());
   });
 });

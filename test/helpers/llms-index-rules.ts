@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toTwinPath } from '../../facts/paths.ts';
+import { toTwinPath, UNLISTED_PAGES } from '../../facts/paths.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { LLMS_FULL_MAX_CHARS } from '../../documents/to-agent-index.ts';
 import { LLMS_TXT_MAX_CHARS } from '../../documents/to-llms-txt.ts';
@@ -56,13 +56,19 @@ export function toLlmsProblems(set: LlmsFileSet, pagePaths: readonly string[]): 
   return problems;
 }
 
-/** A built site's llms files (`llms.txt`, `llms-<n>.txt`; `llms-full.txt`, `llms-full-<n>.txt`) and its page paths (the 404 page aside). */
+/**
+ * A built site's llms files (`llms.txt`, `llms-<n>.txt`; `llms-full.txt`, `llms-full-<n>.txt`) and its page paths (the
+ * 404 page and the pages that are no docs, UNLISTED_PAGES, aside).
+ */
 export function readLlmsFileSet(dist: string, baseUrl: string): LlmsFileSet & { full: Map<string, string>; pages: string[] } {
   const files = listFiles(dist);
   const read = (f: string) => [`/${f}`, readFileSync(join(dist, f), 'utf8')] as const;
   const llms = new Map(files.filter((f) => /(^|\/)llms(-\d+)?\.txt$/.test(f)).map(read));
   const full = new Map(files.filter((f) => /(^|\/)llms-full(-\d+)?\.txt$/.test(f)).map(read));
-  const pages = files.filter((f) => f.endsWith('.html') && f !== '404.html').map(toPagePathOfHtmlFile);
+  const pages = files
+    .filter((f) => f.endsWith('.html') && f !== '404.html')
+    .map(toPagePathOfHtmlFile)
+    .filter((path) => !UNLISTED_PAGES.includes(path));
   return { baseUrl, llms, full, fullSizes: new Map([...full].map(([p, t]) => [p, t.length])), pages };
 }
 

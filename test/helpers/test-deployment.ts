@@ -38,6 +38,8 @@ export async function startTestDeployment(
     WARDEN_OUT_DIR: DIST,
     METRICS_PORT: 'off',
     LOG_LEVEL: 'silent',
+    // The feedback store of this deployment alone, removed with it: no run sees another's reports.
+    FEEDBACK_DATA_DIR: join(dataDir, 'edge'),
   });
   const edge = await startNodeDoor(env, readBuildFacts(DIST)!, {
     appUrl: sandbox.url,

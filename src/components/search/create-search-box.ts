@@ -1,10 +1,15 @@
 // The search dialog's behaviour, Starlight's keys and more: `/` and Ctrl/⌘+K open it, Escape closes it (the
 // dialog's own), results come as the person types, ArrowDown and ArrowUp move between the input and the results,
 // Enter follows the chosen result (the first from the input). The engine (search-engine.ts) is imported on first open,
-// so a page where no one searches loads none of it.
+// so a page where no one searches loads none of it. A question the person settles on that finds nothing (they stop
+// typing a moment, press Enter, empty the box or close the dialog on it) is told to the edge once (report-miss.ts),
+// never each keystroke's.
 import type { SearchResultJson } from './search-engine.ts';
 
 type Engine = typeof import('./search-engine.ts');
+
+/** How long the typing must rest on a question that finds nothing before it counts as settled. */
+const SETTLE_MS = 1500;
 
 /** Submit events of a form an agent filled through WebMCP (the declarative API): the agent awaits what respondWith is given. */
 interface AgentSubmitEvent extends SubmitEvent {
@@ -70,11 +75,22 @@ export function createSearchBox(host: HTMLElement): void {
   };
   // Each keystroke starts a search; only the latest one's results are shown.
   let latest = 0;
+  // The question the list shows an answer to, when that answer was no result; and the wait for the typing to rest on it.
+  let miss: { engine: Engine; q: string } | undefined;
+  let settling: ReturnType<typeof setTimeout> | undefined;
+  const settleMiss = () => {
+    clearTimeout(settling);
+    if (miss) miss.engine.reportMiss(miss.q);
+  };
 
   const links = () => [...list.querySelectorAll('a')];
 
   async function show(q: string): Promise<void> {
     const run = ++latest;
+    // Emptying the box (Escape does so first in a search field) gives up on the question shown: it is settled too.
+    if (q.trim() === '') settleMiss();
+    clearTimeout(settling);
+    miss = undefined;
     if (q.trim() === '') {
       list.replaceChildren();
       status.textContent = '';
@@ -88,6 +104,10 @@ export function createSearchBox(host: HTMLElement): void {
       list.replaceChildren(...results.map((r) => toResultItem(loaded, r, q)));
       status.textContent =
         results.length === 0 ? `No page matched “${q.trim()}”.` : `${results.length} ${results.length === 1 ? 'result' : 'results'}`;
+      if (results.length === 0) {
+        miss = { engine: loaded, q };
+        settling = setTimeout(settleMiss, SETTLE_MS);
+      }
     } catch (error) {
       if (run !== latest) return;
       list.replaceChildren();
@@ -121,6 +141,7 @@ export function createSearchBox(host: HTMLElement): void {
   openButton.disabled = false;
   closeButton.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {
+    settleMiss();
     document.body.toggleAttribute('data-search-modal-open', false);
     window.removeEventListener('click', onClick);
   });
@@ -165,6 +186,7 @@ export function createSearchBox(host: HTMLElement): void {
     void show(q).then(() => {
       const first = links()[0];
       if (first) first.click();
+      else settleMiss();
     });
   });
 }

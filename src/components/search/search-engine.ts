@@ -6,6 +6,7 @@ import { createFetchFile, createSearchEngine, type SearchEngine } from '../../..
 export type { SearchAnswerJson, SearchResultJson } from '../../../runtime/search/format-results.ts';
 export { SearchQueryError } from '../../../runtime/search/create-search-engine.ts';
 export { toMarkedParts } from '../../../runtime/search/mark-terms.ts';
+export { reportMiss } from './report-miss.ts';
 
 /**
  * The docs' search of the site this page is on: `answer` gives what `/api/search`'s JSON does, from the same index and

@@ -1,9 +1,11 @@
 // The Try it panel in the browser: sends the request, shows the answer, and signs in for tool calls.
-import { toAuthorizationUrl, toCodeChallenge, toRandomString } from '../../../runtime/try-it/browser-oauth.ts';
 import { toShownBody } from '../../../runtime/try-it/read-response.ts';
 import type { TryItConfig } from '../../../documents/try-it/to-try-it-config.ts';
 import type { TryItRequest } from '../../../documents/try-it/to-try-it-request.ts';
-import { forgetToken, readToken, savePending } from './held-token.ts';
+import * as held from './held-token.ts';
+import { startSignIn } from './sign-in-steps.ts';
+
+const { forgetToken, readToken } = held;
 
 /** How long the panel waits for an answer before it says none came. */
 const TIMEOUT_MS = 20_000;
@@ -81,14 +83,7 @@ export function wireTryItPanel(panel: HTMLElement): void {
     signIn.disabled = true;
     status.textContent = 'Finding the sign-in service…';
     try {
-      // Loaded on first use: pages show the panel long before anyone signs in.
-      const { discoverSignIn } = await import('../../../runtime/try-it/discover-sign-in.ts');
-      const server = await discoverSignIn(config.resource);
-      const [state, verifier] = [toRandomString(), toRandomString()];
-      savePending({ state, verifier, tokenEndpoint: server.token_endpoint, returnTo: `${location.pathname}#try-it` });
-      location.assign(
-        toAuthorizationUrl(server.authorization_endpoint, { ...config, state, codeChallenge: await toCodeChallenge(verifier) }),
-      );
+      await startSignIn(config, held, `${location.pathname}#try-it`);
     } catch (error) {
       status.textContent = (error as Error).message;
       signIn.disabled = false;

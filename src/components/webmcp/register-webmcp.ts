@@ -1,10 +1,12 @@
 // The page's WebMCP tools (loaded only where document.modelContext exists): the docs tools on every page, each with
-// what runs it in the page, and each Warden tool the page shows (its Try it panel, or the Try it page's sign-in:
-// data-webmcp-tools).
+// what runs it in the page, feedback where an edge takes it, and each Warden tool the page shows (its Try it panel, or
+// the Try it page's sign-in: data-webmcp-tools).
 import tools from 'virtual:warden/webmcp-tools';
 import { callWardenTool } from './call-warden-tool.ts';
 import { readDocsPage } from './read-docs-page.ts';
 import { SearchQueryError, searchEngine } from '../search/search-engine.ts';
+import { hasEdge } from '../feedback/edge.ts';
+import { submitFeedback } from './submit-feedback.ts';
 
 const text = (value: string, isError = false): WebMcpToolResult => ({
   content: [{ type: 'text', text: value }],
@@ -37,11 +39,16 @@ const EXECUTES: Record<string, WebMcpTool['execute']> = {
     const page = await readDocsPage(String(input.path ?? ''), options?.signal);
     return page.ok ? text(page.markdown) : text(page.message, true);
   },
+  submit_feedback: submitFeedback,
 };
 
+// A static host has no edge to take a report: submit_feedback is offered only where one answered the page.
+const NEEDS_EDGE = new Set(['submit_feedback']);
+
+const edge = hasEdge();
 const docs = Object.entries(EXECUTES).flatMap(([name, execute]): WebMcpTool[] => {
   const tool = tools.docs.find((t) => t.name === name);
-  return tool ? [{ ...tool, execute }] : [];
+  return tool && (edge || !NEEDS_EDGE.has(name)) ? [{ ...tool, execute }] : [];
 });
 
 const shown = new Set(

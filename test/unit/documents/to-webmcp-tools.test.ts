@@ -10,9 +10,13 @@ const tools = toWebMcpTools(content);
 const all = [...tools.docs, ...tools.warden];
 const search = tools.docs.find((t) => t.name === 'search_docs')!;
 
-/** Compiles a schema strictly (unknown keywords and formats refused) and returns its validator. */
+/**
+ * Compiles a schema strictly (unknown keywords and formats refused) and returns its validator. An `anyOf` branch that
+ * only requires members the object's `properties` define (FeedbackReport: helpful or comment) is plain JSON Schema,
+ * which Ajv's strictRequired alone refuses.
+ */
 function compile(schema: object) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
   addFormats.default(ajv);
   return ajv.compile(schema);
 }
@@ -62,6 +66,21 @@ describe('the WebMCP tools derived from content', () => {
     );
     expect(search.title).toBe('Search the Warden docs');
     expect(search.description).toMatch(/^Searches every page of the Warden docs .* then read a result with read_docs_page\.$/);
+  });
+
+  it('make submit_feedback take the FeedbackReport record, as the docs MCP server lists it', () => {
+    const feedback = tools.docs.find((t) => t.name === 'submit_feedback')!;
+    // Its members and required page as the schema says; the helpful-or-comment rule left to the endpoint (to-docs-tools.ts).
+    const { anyOf, ...report } = content.schemas.FeedbackReport as { anyOf: unknown };
+    expect(anyOf).toBeDefined();
+    expect(feedback.inputSchema).toEqual({ ...report, type: 'object' });
+    const valid = compile(feedback.inputSchema);
+    expect(valid({ page: '/docs/overview', helpful: false })).toBe(true);
+    expect(
+      valid({ page: '/docs/overview', comment: 'The example is out of date.', section: 'errors-you-may-meet', kind: 'incorrect' }),
+    ).toBe(true);
+    expect(valid({ helpful: true })).toBe(false);
+    expect(valid({ page: '/docs/overview', helpful: true, kind: 'typo' })).toBe(false);
   });
 
   it("give each Warden tool its own input schema and read-only hint, and the Try it panel's request on the same-host endpoint", () => {

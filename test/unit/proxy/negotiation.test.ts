@@ -5,6 +5,7 @@ import { toAiAgentPatterns } from '../../../documents/to-ai-agents.ts';
 import crawlers from 'crawler-user-agents';
 import { createFixtureDist } from '../../helpers/proxy/fixture-dist.ts';
 import { BASE_URL, createTestApp, loadFiles } from '../../helpers/proxy/test-app.ts';
+import { EDGE_TIMING } from '../../../facts/edge-timing.ts';
 
 const dist = createFixtureDist();
 const app = createTestApp({ files: loadFiles(dist.dir) });
@@ -137,6 +138,28 @@ describe('content negotiation rules (NEGOTIATE-1, NEGOTIATE-2)', () => {
     const res = await app.request('/docs/no-twin', { headers: { accept: 'text/markdown' } });
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  it('every HTML page the edge answers says so in Server-Timing, its 304 and 404 too; no other answer does', async () => {
+    const page = await app.request('/docs/overview');
+    const etag = page.headers.get('etag')!;
+    for (const res of [
+      page,
+      await app.request('/', { headers: { accept: 'text/html' } }),
+      await app.request('/docs/no-twin'),
+      await app.request('/docs/no-such-page'),
+      await app.request('/docs/overview', { headers: { 'if-none-match': etag } }),
+    ]) {
+      expect(res.headers.get('server-timing'), res.url).toBe(EDGE_TIMING);
+    }
+    for (const res of [
+      await app.request('/docs/overview', { headers: { accept: 'text/markdown' } }),
+      await app.request('/llms.txt'),
+      await app.request('/_astro/app.Ab12Cd.js'),
+      await app.request('/api/health'),
+    ]) {
+      expect(res.headers.get('server-timing'), res.url).toBeNull();
+    }
   });
 
   it('a trailing slash redirects to the page', async () => {
