@@ -70,7 +70,8 @@ export async function runProgram(f: Factory, argv: string[]): Promise<number> {
     }
     const failure = toCliError(error);
     if (failure) {
-      f.err(`${f.defaults.binary}: error: ${failure.message}`);
+      // The stable code after the message, so a failure can be looked up on the CLI errors page and matched by scripts.
+      f.err(`${f.defaults.binary}: error: ${failure.message} (${failure.code})`);
       return failure.exitCode;
     }
     f.err(`${f.defaults.binary}: internal error: ${(error as Error)?.message ?? String(error)} (please report it)`);

@@ -107,7 +107,12 @@ export function toLlmsTxt(content: Content, pages: LlmsPage[], sections: Section
     ['Machine-readable addresses:', '', ...links.filter((l) => l.kind === 'machine').map(linkItem(docsUrl))].join('\n'),
     ...toPageLists(site.base_url, pages),
     ...(sections.length ? [['## Sections', '', ...sections.map(toSectionItem)].join('\n')] : []),
-    ['## Feedback', '', toFeedbackGuidance(site)].join('\n'),
+    // An H2 holds link items only (llmstxt.org): the guidance is the note of the item linking the discovery page's section.
+    [
+      '## Feedback',
+      '',
+      item('Report a page that is wrong', `${toUrl(site.base_url, toTwinPath(PATHS.discoveryDoc))}#feedback`, toFeedbackGuidance(site)),
+    ].join('\n'),
     optional(full ?? { url: toUrl(site.base_url, PATHS.llmsFull), note: 'every page above in one markdown file' }),
   ].join('\n\n');
   return `${text}\n`;

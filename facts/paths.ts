@@ -59,6 +59,8 @@ export const PATHS = {
   faviconIco: '/favicon.ico',
   errorsDoc: '/docs/errors',
   connectMcpDoc: '/docs/connect-mcp',
+  /** The page on the published documents, whose Feedback section says how agents report a page. */
+  discoveryDoc: '/docs/discovery',
   /** RFC 8414 §3: where an authorization server publishes its metadata, under its issuer. */
   authorizationServerMetadata: '/.well-known/oauth-authorization-server',
   authenticationDoc: '/docs/authentication',

@@ -22,9 +22,18 @@ function* walk(value: unknown, keyPath: string[]): Generator<{ url: string; keyP
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* walk(v, [...keyPath, k]);
 }
 
-/** The absolute addresses in a markdown/text document: link targets and bare URLs, trailing punctuation trimmed. */
+// An address written after a method other than GET (`POST https://…/api/feedback`) is one a client sends to, not one
+// it follows: a GET there need not answer 2xx (RFC 9110 §9.3).
+const SENT_TO = /\b(?:POST|PUT|PATCH|DELETE)\s+`?$/;
+
+/**
+ * The absolute addresses in a markdown/text document a client would follow: link targets and bare URLs, trailing
+ * punctuation trimmed, less those written as another method's target.
+ */
 export function toTextUrls(text: string): string[] {
-  return [...text.matchAll(/https?:\/\/[^\s)<>"'`\]]+/g)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
+  return [...text.matchAll(/https?:\/\/[^\s)<>"'`\]]+/g)]
+    .filter((m) => !SENT_TO.test(text.slice(Math.max(0, m.index - 10), m.index)))
+    .map((m) => m[0].replace(/[.,;:!?]+$/, ''));
 }
 
 /** Collects every address named by the given documents (JSON values or text), deduplicated, fragment removed. */

@@ -5,7 +5,7 @@ export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 /**
  * The codes of the CLI's own failures, besides the OAuth core's (runtime/oauth/oauth-client-error.ts), which it
- * reports as they are and also throws for the same failures of its own; content/docs/cli.md documents each.
+ * reports as they are and also throws for the same failures of its own; content/docs/cli-errors.md documents each.
  */
 export const CLI_ERROR_CODES = [
   'ERR_USAGE',

@@ -10,13 +10,19 @@ export interface TryItConfig {
   scope: string;
 }
 
-/** The sign-in facts of this build, from its content. */
+/**
+ * The sign-in facts of this build, from its content. The panel asks for every scope the tools use, not the
+ * operator's: a token the panel holds in the page can call tools but not read or change anyone's feedback.
+ */
 export function toTryItConfig({ site }: Pick<Content, 'site'>): TryItConfig {
   return {
     clientId: site.try_it.client_id,
     redirectUri: toUrl(site.base_url, PATHS.tryIt),
     resource: site.base_url,
-    scope: site.scopes.map((s) => s.name).join(' '),
+    scope: site.scopes
+      .map((s) => s.name)
+      .filter((name) => name !== site.operator_scope)
+      .join(' '),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The codes of the OAuth client's failures, besides the `ERR_OAUTH_<ERROR>` family (toOAuthErrorCode); the CLI
- * reports them as they are, and content/docs/cli.md documents each.
+ * reports them as they are, and content/docs/cli-errors.md documents each.
  */
 export const OAUTH_CLIENT_ERROR_CODES = [
   'ERR_BAD_URL',

@@ -8,6 +8,7 @@ import { PATHS } from '../../facts/paths.ts';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
 import { runAgentReadability, toFailedChecks } from '../helpers/run-agent-readability.ts';
+import { makeFeedbackDir } from '../helpers/feedback-dir.ts';
 
 // The Agent-Friendly Documentation Spec's own checker (afdocs) over the test build (the real content, built for a
 // loopback address), served there from both doors: the Node edge server, then the worker in workerd on the same
@@ -48,6 +49,7 @@ async function startEdge() {
     BASE_URL: baseUrl,
     APP_URL: facts.app_url,
     WARDEN_OUT_DIR: dist,
+    FEEDBACK_DATA_DIR: makeFeedbackDir(),
     METRICS_PORT: 'off',
     LOG_LEVEL: 'silent',
   });

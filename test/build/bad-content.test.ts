@@ -38,7 +38,9 @@ describe('bad content fails with a message naming the file and field', () => {
     const both = brokenContent((d) =>
       patch(join(d, 'docs-tools/search_docs.yaml'), /^inputFromOperation: .*$/m, '$&\ninputSchema: { type: object }'),
     );
-    expect(read(both)).toThrow(/docs-tools\/search_docs\.yaml[\s\S]*inputSchema: give exactly one of inputSchema and inputFromOperation/);
+    expect(read(both)).toThrow(
+      /docs-tools\/search_docs\.yaml[\s\S]*inputSchema: give exactly one of inputSchema, inputFromOperation and inputFromSchema/,
+    );
     const unknown = brokenContent((d) =>
       patch(join(d, 'docs-tools/search_docs.yaml'), 'inputFromOperation: searchDocs', 'inputFromOperation: findDocs'),
     );

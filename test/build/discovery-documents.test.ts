@@ -81,7 +81,8 @@ describe('/.well-known/oauth-protected-resource (RFC 9728)', () => {
       // RFC 9728 §3.3 as the MCP SDKs apply it: the origin as resource works for /mcp and /.well-known/mcp alike; tokens carry it as aud.
       expect(prm.resource).toBe(resource);
       expect(prm.authorization_servers).toEqual([APP_URL]);
-      expect(prm.scopes_supported).toEqual(['warden:access', 'warden:lessons.read', 'warden:lessons.write']);
+      // One resource, the origin, so the operator's scope for /api/feedback is among the tools' scopes.
+      expect(prm.scopes_supported).toEqual(['warden:access', 'warden:lessons.read', 'warden:lessons.write', 'warden:operator']);
       expect(prm.bearer_methods_supported).toEqual(['header']);
       expect(prm.resource_name).toEqual(expect.any(String));
       expect(String(prm.resource_documentation).startsWith(`${BASE_URL}/docs/`), String(prm.resource_documentation)).toBe(true);

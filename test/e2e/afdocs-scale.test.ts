@@ -7,6 +7,7 @@ import { PATHS } from '../../facts/paths.ts';
 import { BASE_URL, DIST } from '../helpers/built-site.ts';
 import { runAfdocs, toUnexplained } from '../helpers/run-afdocs.ts';
 import { SCALE_PAGES } from '../helpers/scale-site.ts';
+import { makeFeedbackDir } from '../helpers/feedback-dir.ts';
 
 // The afdocs checker over the real content plus the generated pages, as test/at-build-address/afdocs.ts checks the real
 // content. The `scale` project's build is made for a loopback address (scale-site.ts chooses one no other test takes)
@@ -24,6 +25,7 @@ describe(`afdocs check of the ${SCALE_PAGES}-page site`, () => {
       BASE_URL,
       APP_URL: facts.app_url,
       WARDEN_OUT_DIR: DIST,
+      FEEDBACK_DATA_DIR: makeFeedbackDir(),
       METRICS_PORT: 'off',
       LOG_LEVEL: 'silent',
     });

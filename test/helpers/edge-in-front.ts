@@ -8,6 +8,7 @@ import { getContentDir, readContent } from '../../content-model/read-content.ts'
 import { toBuildFacts } from '../../documents/to-build-facts.ts';
 import { toProtectedResource } from '../../documents/to-protected-resource.ts';
 import { listFiles } from '../../runtime/node/list-files.ts';
+import { makeFeedbackDir } from './feedback-dir.ts';
 
 /** The hosted origin the edge forwards to: the sandbox, in this process or in its own. */
 export interface Upstream {
@@ -71,6 +72,7 @@ export async function startEdgeInFront(port: number, upstream: Upstream, files: 
     PORT: String(port),
     BASE_URL: baseUrl,
     WARDEN_OUT_DIR: dist,
+    FEEDBACK_DATA_DIR: makeFeedbackDir(),
     METRICS_PORT: 'off',
     LOG_LEVEL: 'silent',
   });

@@ -57,7 +57,7 @@ describe('bad input', () => {
   it('an unreachable service', async () => {
     const closed = `http://127.0.0.1:${await getFreePort()}`;
     expect(await fails(['admin', 'register', '--code', 'x'], 1, { WARDEN_BASE_URL: closed })).toBe(
-      `warden: error: cannot reach ${closed}: connection refused`,
+      `warden: error: cannot reach ${closed}: connection refused (ERR_UNREACHABLE)`,
     );
   });
 

@@ -96,7 +96,7 @@ describe('warden self update', () => {
     });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(
-      `\nwarden: error: download failed: ${archiveUrl}/download/v0.0.1/${BINARY}-${HOST_TARGET}.tar.gz answered HTTP 404\n`,
+      `\nwarden: error: download failed: ${archiveUrl}/download/v0.0.1/${BINARY}-${HOST_TARGET}.tar.gz answered HTTP 404 (ERR_DOWNLOAD)\n`,
     );
   });
 
@@ -110,7 +110,7 @@ describe('warden self update', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       new RegExp(
-        `warden: error: checksum mismatch for ${BINARY}-${HOST_TARGET}\\.tar\\.gz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): refusing to update\\n$`,
+        `warden: error: checksum mismatch for ${BINARY}-${HOST_TARGET}\\.tar\\.gz \\(expected [0-9a-f]{64}, got [0-9a-f]{64}\\): refusing to update \\(ERR_CHECKSUM_MISMATCH\\)\\n$`,
       ),
     );
     expect(sha(installed)).toBe(before);
@@ -141,8 +141,8 @@ describe('warden self update', () => {
       expect(result.code).toBe(1);
       expect(result.stderr.split('\n').filter((l) => l.startsWith(`${BINARY}: error`))).toEqual([
         tamper === 'unsigned'
-          ? `${BINARY}: error: download failed: ${url}/latest/download/SHA256SUMS.sig answered HTTP 404`
-          : `${BINARY}: error: the signature of ${url}/latest/download/SHA256SUMS does not verify with the release key: refusing to update`,
+          ? `${BINARY}: error: download failed: ${url}/latest/download/SHA256SUMS.sig answered HTTP 404 (ERR_DOWNLOAD)`
+          : `${BINARY}: error: the signature of ${url}/latest/download/SHA256SUMS does not verify with the release key: refusing to update (ERR_BAD_SIGNATURE)`,
       ]);
       expect(sha(installed)).toBe(before);
       expect(readdirSync(join(installed, '..'))).toEqual([BINARY]);

@@ -16,6 +16,7 @@ import { BASE_URL } from '../../helpers/proxy/test-app.ts';
 import { getFreePort, getWorkloadToken, makeDataDir } from '../../helpers/sandbox-fixture.ts';
 import { startSandbox } from '../../../sandbox/start.ts';
 import { sendRaw } from '../../../harness/raw-http.ts';
+import { makeFeedbackDir } from '../../helpers/feedback-dir.ts';
 
 // The edge's access log, request ids and metrics through real servers on loopback: the edge over a fixture dist,
 // the real sandbox as its upstream and authorization server, each logging into memory with the real logger.
@@ -40,7 +41,15 @@ let edge: NodeDoor;
 let token: string;
 
 async function startEdge(appUrl: string, jwksUrl?: string): Promise<NodeDoor> {
-  const env = readEnv({ HOST: '127.0.0.1', PORT: '0', BASE_URL, WARDEN_OUT_DIR: dist.dir, METRICS_PORT: '0', LOG_LEVEL: 'info' });
+  const env = readEnv({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    BASE_URL,
+    WARDEN_OUT_DIR: dist.dir,
+    FEEDBACK_DATA_DIR: makeFeedbackDir(),
+    METRICS_PORT: '0',
+    LOG_LEVEL: 'info',
+  });
   return startNodeDoor(
     env,
     facts,

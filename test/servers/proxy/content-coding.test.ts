@@ -8,6 +8,7 @@ import { toContentCoding } from '../../../runtime/http/content-coding.ts';
 import { readBuildFacts } from '../../../proxy/node/build-info.ts';
 import { APP_URL, BASE_URL, DIST } from '../../helpers/built-site.ts';
 import { createTestApp, loadFiles } from '../../helpers/proxy/test-app.ts';
+import { makeFeedbackDir } from '../../helpers/feedback-dir.ts';
 
 const files = loadFiles(DIST);
 const app = createTestApp({ files });
@@ -92,6 +93,7 @@ describe('the Node door answers as the web door does', () => {
       BASE_URL,
       APP_URL,
       WARDEN_OUT_DIR: DIST,
+      FEEDBACK_DATA_DIR: makeFeedbackDir(),
       METRICS_PORT: 'off',
       LOG_LEVEL: 'silent',
     });

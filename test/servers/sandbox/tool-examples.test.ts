@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toTryItConfig } from '../../../documents/try-it/to-try-it-config.ts';
 import { discoverAuthorizationServer } from '../../../runtime/oauth/authorization-server.ts';
 import { readTestContent } from '../../helpers/built-site.ts';
 import { signInOverHttp } from '../../helpers/http-sign-in.ts';
@@ -44,7 +45,7 @@ async function signInAsDemoUser(): Promise<string> {
     client_id: site.cli.client_id,
     response_type: 'code',
     redirect_uri: redirectUri,
-    scope: site.scopes.map((s) => s.name).join(' '),
+    scope: toTryItConfig({ site }).scope,
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
     resource: sandbox.url,

@@ -4,6 +4,7 @@ import { toAuthorizationUrl, toCodeChallenge } from '../../../runtime/try-it/bro
 import { SHOWN_LIMIT, toShownBody } from '../../../runtime/try-it/read-response.ts';
 import { toOperationTryIt, toToolTryIt } from '../../../documents/try-it/to-try-it-request.ts';
 import { toToolCallCurl } from '../../../documents/to-tool-call-example.ts';
+import { toOperatorSignInConfig, toTryItConfig } from '../../../documents/try-it/to-try-it-config.ts';
 
 const content = readContent(getContentDir(), { BASE_URL: 'https://docs.acme.test' });
 
@@ -62,5 +63,20 @@ describe('the panel in the browser', () => {
     expect(toShownBody('text/plain', 'not json')).toBe('not json');
     const long = toShownBody('text/plain', 'x'.repeat(SHOWN_LIMIT + 5));
     expect(long.endsWith('… (5 more characters not shown)')).toBe(true);
+  });
+});
+
+describe('the sign-ins of the docs site', () => {
+  it("the Try it panel asks for every scope the tools use and never the operator's; the operator's page for that one alone", () => {
+    const { site } = content;
+    const tryIt = toTryItConfig(content).scope.split(' ');
+    expect(tryIt).toEqual(['warden:access', 'warden:lessons.read', 'warden:lessons.write']);
+    for (const tool of content.tools) expect(tryIt, tool.name).toContain(tool.scope);
+    expect(tryIt).not.toContain(site.operator_scope);
+    expect(toOperatorSignInConfig(content)).toMatchObject({
+      scope: site.operator_scope,
+      redirectUri: 'https://docs.acme.test/feedback',
+      clientId: site.try_it.client_id,
+    });
   });
 });

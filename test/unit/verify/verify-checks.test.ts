@@ -69,6 +69,12 @@ describe('collectLinks', () => {
   it('trims sentence punctuation from bare URLs', () => {
     expect(toTextUrls('Run curl https://warden.example/install. Then go.')).toEqual(['https://warden.example/install']);
   });
+
+  it('leaves out an address written as the target of POST, PUT, PATCH or DELETE, which a client sends to', () => {
+    const text =
+      'Tell us: POST https://warden.example/api/feedback with JSON, or `DELETE https://warden.example/x`; read https://warden.example/docs.';
+    expect(toTextUrls(text)).toEqual(['https://warden.example/docs']);
+  });
 });
 
 describe('formatTable', () => {

@@ -51,8 +51,8 @@ function toSection(page: string, heading: string): string {
   return page.slice(start, end === -1 ? undefined : end);
 }
 
-describe('the error codes on /docs/cli', () => {
-  const page = readFileSync('content/docs/cli.md', 'utf8');
+describe('the error codes on /docs/cli-errors', () => {
+  const page = readFileSync('content/docs/cli-errors.md', 'utf8');
   const rows = [...toSection(page, 'Error codes').matchAll(/^\| `(ERR_[A-Z_]+(?:<ERROR>)?)` \| (\d) \|/gm)].map(
     (m) => [m[1]!, Number(m[2])] as const,
   );
