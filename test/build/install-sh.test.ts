@@ -624,7 +624,8 @@ describe('failures install nothing', () => {
     }
     expect(requests).toEqual([]);
     expectNothingInstalled();
-  });
+    // A few hundred runs of the shell, one after another: more than the default budget on a loaded two-core machine.
+  }, 120_000);
 
   it('exits on Ctrl-C during the download and cleans up its temporary folder', async () => {
     let pid = 0;
