@@ -7,6 +7,7 @@ import { type RankedAnswer, scoreRanking } from '../../harness/search/score-rank
 import type { Listening } from '../../proxy/node/listen.ts';
 import { findSevereAxeViolations } from '../helpers/browser/axe.ts';
 import { openSite, SITE_DIR, watchProblems, type BrowserSite } from '../helpers/browser/browser.ts';
+import { waitForTools } from '../helpers/browser/webmcp.ts';
 import { serveStatic } from '../../harness/static-host.ts';
 
 const questions = readQuestions();
@@ -196,6 +197,25 @@ describe('the search box (the index /api/search answers from, ranked in the brow
       const endpoint = await (await fetch(`${site.server.url}/api/search?q=get_merge_gate`)).json();
       // Chromium hands the agent what the page responded with as JSON text.
       expect(typeof answer === 'string' ? JSON.parse(answer) : answer).toEqual(endpoint);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('offers WebMCP submit_feedback where the edge answered the page, and not on a static host, which has no edge to take it', async () => {
+    const browser = await launchChromium([WEBMCP_FLAG]);
+    try {
+      for (const [origin, edge] of [
+        [site.server.url, true],
+        [staticHost.url, false],
+      ] as const) {
+        const page = await browser.newPage({ baseURL: origin });
+        await page.goto('/docs/overview');
+        // The page registers its tools in one pass: once these two are there, submit_feedback is too, or never will be.
+        const names = (await waitForTools(page, ['search_docs', 'read_docs_page'])).map((t) => t.name);
+        expect(names.includes('submit_feedback'), origin).toBe(edge);
+        await page.close();
+      }
     } finally {
       await browser.close();
     }

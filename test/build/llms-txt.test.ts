@@ -1,10 +1,10 @@
 import { toTwinParts } from '../../documents/to-twin-front-matter.ts';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, DIST } from '../helpers/built-site.ts';
+import { BASE_URL, DIST, readTestContent } from '../helpers/built-site.ts';
 import { readBuilt } from '../helpers/dist-files.ts';
 import { listFiles, toPagePathOfHtmlFile } from '../../runtime/node/list-files.ts';
 import { PATHS, toTwinPath, UNLISTED_PAGES } from '../../facts/paths.ts';
-import { LLMS_TXT_MAX_CHARS, toTokenEstimate } from '../../documents/to-llms-txt.ts';
+import { LLMS_TXT_MAX_CHARS, toFeedbackGuidance, toTokenEstimate } from '../../documents/to-llms-txt.ts';
 import { readLlmsFileSet, toFullPages, toListedPages, toLlmsProblems } from '../helpers/llms-index-rules.ts';
 
 // The llms.txt reference parser (llmstxt.org, AnswerDotAI/llms-txt miniparse.py), in JavaScript.
@@ -61,6 +61,19 @@ describe('/llms.txt (llmstxt.org)', () => {
       `or from an MCP client at ${BASE_URL}/mcp/docs (the docs MCP server: \`search_docs\`, \`read_docs_page\`, no sign-in)`,
     );
     expect(head?.info).not.toMatch(/^#{1,6}\s/m);
+  });
+
+  it("ends its page lists with Feedback: one item linking the discovery page's Feedback section, the guidance its note", async () => {
+    const { site } = await readTestContent();
+    const [item, ...more] = sections.Feedback ?? [];
+    expect(more).toEqual([]);
+    expect(LINK.exec(item ?? '')?.groups).toEqual({
+      title: 'Report a page that is wrong',
+      url: `${BASE_URL}${toTwinPath(PATHS.discoveryDoc)}#feedback`,
+      desc: toFeedbackGuidance(site),
+    });
+    expect(toFeedbackGuidance(site)).toContain(`POST ${BASE_URL}${PATHS.feedback} `);
+    expect(readBuilt(toTwinPath(PATHS.discoveryDoc))).toMatch(/^## Feedback$/m);
   });
 
   it('has only link items under its H2 sections, each with a note', () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getFreePort } from '../../harness/free-port.ts';
 import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
 import { watchOutput } from '../helpers/child-output.ts';
+import { makeFeedbackDir } from '../helpers/feedback-dir.ts';
 
 // The edge's access log as a deployment gets it: the real server's standard output, a pipe read by another process
 // (docker, journald, a collector), not a destination a test hands to the logger.
@@ -12,7 +13,17 @@ async function startEdge(): Promise<{ child: ChildProcess; url: string; stdout: 
   const port = await getFreePort();
   const { BASE_URL: _vite, ...env } = process.env;
   const child = spawn(process.execPath, ['proxy/serve.ts'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port), BASE_URL, APP_URL, WARDEN_OUT_DIR: DIST, METRICS_PORT: 'off', LOG_LEVEL: 'info' },
+    env: {
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BASE_URL,
+      APP_URL,
+      WARDEN_OUT_DIR: DIST,
+      FEEDBACK_DATA_DIR: makeFeedbackDir(),
+      METRICS_PORT: 'off',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

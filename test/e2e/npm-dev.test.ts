@@ -26,7 +26,13 @@ beforeAll(async () => {
   for (const d of ['proxy', 'scripts', 'sandbox']) cpSync(resolve(d), join(project, d), { recursive: true });
   child = spawn(process.execPath, ['scripts/dev.ts'], {
     cwd: project,
-    env: { ...env, PORT: String(port), SANDBOX_PORT: String(sandboxPort), SANDBOX_DATA_DIR: join(scratch, 'data') },
+    env: {
+      ...env,
+      PORT: String(port),
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_DATA_DIR: join(scratch, 'data'),
+      FEEDBACK_DATA_DIR: join(scratch, 'feedback'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   output = watchOutput(child);

@@ -6,6 +6,7 @@ import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { getFreePort } from '../../harness/free-port.ts';
 import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
 import { watchOutput } from '../helpers/child-output.ts';
+import { makeFeedbackDir } from '../helpers/feedback-dir.ts';
 
 // `npm run serve` is scripts/serve.mjs: the edge from a bundle esbuild makes and remakes when a source changes.
 // Run in a copy of the project, so its bundle cache and an edited source stay there.
@@ -17,7 +18,7 @@ async function serve(): Promise<{ url: string; output: () => string }> {
   const { BASE_URL: _vite, ...env } = process.env;
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: project,
-    env: { ...env, BASE_URL, APP_URL, PORT: String(port), METRICS_PORT: 'off', WARDEN_OUT_DIR: DIST },
+    env: { ...env, BASE_URL, APP_URL, PORT: String(port), METRICS_PORT: 'off', WARDEN_OUT_DIR: DIST, FEEDBACK_DATA_DIR: makeFeedbackDir() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getFreePort } from '../../harness/free-port.ts';
 import { APP_URL, BASE_URL, DIST } from '../helpers/built-site.ts';
 import { run } from '../helpers/cli/warden-binary.ts';
+import { makeFeedbackDir } from '../helpers/feedback-dir.ts';
 
 // Every server command, started on a port something else holds, says so in one line naming the variable to change,
 // and exits 1: no stack trace, no server left on another port than the one the pages name.
@@ -38,21 +39,26 @@ describe('a server command on a port in use', () => {
       'npm start',
       'SANDBOX_PORT',
       'scripts/start.ts',
-      async () => ({ PORT: String(await getFreePort()), METRICS_PORT: 'off', WARDEN_OUT_DIR: join(scratch, 'dist') }),
+      async () => ({
+        PORT: String(await getFreePort()),
+        METRICS_PORT: 'off',
+        WARDEN_OUT_DIR: join(scratch, 'dist'),
+        FEEDBACK_DATA_DIR: makeFeedbackDir(),
+      }),
       'set PORT, SANDBOX_PORT, METRICS_PORT to a free port, or METRICS_PORT=off',
     ],
     [
       'npm run serve',
       'PORT',
       'proxy/serve.ts',
-      async () => ({ METRICS_PORT: 'off', WARDEN_OUT_DIR: DIST, BASE_URL, APP_URL }),
+      async () => ({ METRICS_PORT: 'off', WARDEN_OUT_DIR: DIST, BASE_URL, APP_URL, FEEDBACK_DATA_DIR: makeFeedbackDir() }),
       'set PORT, METRICS_PORT to a free port, or METRICS_PORT=off',
     ],
     [
       'npm run dev',
       'PORT',
       'scripts/dev.ts',
-      async () => ({ SANDBOX_PORT: String(await getFreePort()) }),
+      async () => ({ SANDBOX_PORT: String(await getFreePort()), FEEDBACK_DATA_DIR: makeFeedbackDir() }),
       'set PORT, SANDBOX_PORT to a free port',
     ],
     [

@@ -142,6 +142,8 @@ export async function wireFeedbackView(view: HTMLElement): Promise<void> {
             headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ status: select.value }),
           });
+          // What a later refused change goes back to.
+          item.status = saved.status as typeof item.status;
           status.textContent = fill(words.statusSaved, { id: item.id, status: saved.status });
         } catch (error) {
           select.value = item.status;
