@@ -12,16 +12,22 @@ interface Instrument {
 
 const header = (name: string, help: string, type: string): string[] => [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
 
+/** The map under `key`, made when missing: label values are few, so a request makes nothing once each is seen. */
+function childOf<K, C, V>(map: Map<K, Map<C, V>>, key: K): Map<C, V> {
+  let child = map.get(key);
+  if (child === undefined) {
+    child = new Map();
+    map.set(key, child);
+  }
+  return child;
+}
+
 /** A counter by route kind and status. */
 export function createRequestCounter(name: string, help: string): Instrument & { inc(route: string, status: number): void } {
   const byRoute = new Map<string, Map<number, number>>();
   return {
     inc(route, status) {
-      let counts = byRoute.get(route);
-      if (!counts) {
-        counts = new Map();
-        byRoute.set(route, counts);
-      }
+      const counts = childOf(byRoute, route);
       counts.set(status, (counts.get(status) ?? 0) + 1);
     },
     toText() {
@@ -91,16 +97,7 @@ export function createReadCounter(name: string, help: string): Instrument & { in
   const counts = new Map<string, Map<string, Map<string, number>>>();
   return {
     inc(category, family, kind) {
-      let families = counts.get(category);
-      if (!families) {
-        families = new Map();
-        counts.set(category, families);
-      }
-      let kinds = families.get(family);
-      if (!kinds) {
-        kinds = new Map();
-        families.set(family, kinds);
-      }
+      const kinds = childOf(childOf(counts, category), family);
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     },
     toText() {
