@@ -6,11 +6,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { useBrowserHook } from '../helpers/clients/browser-hook.ts';
 import { useClientSystem, type AddressName } from '../helpers/clients/client-system.ts';
+import { getPortBelowEphemeral } from '../../harness/free-port.ts';
 
 // mcp-remote, the stdio bridge Claude Desktop uses for remote servers, run as the user's MCP client would run it:
-// a child process with its default flags, spoken to over stdio by an SDK client. Its browser is Debian's Chromium,
-// driven through the sign-in page by open-in-chromium.ts (mcp-remote opens URLs with `open`, whose xdg-open
-// falls back to $BROWSER when there is no desktop).
+// a child process spoken to over stdio by an SDK client. Its browser is Debian's Chromium, driven through the sign-in
+// page by open-in-chromium.ts (mcp-remote opens URLs with `open`, whose xdg-open falls back to $BROWSER when there is
+// no desktop). Where it signs in it is given a callback port below the system's ephemeral range, as connect-mcp.md
+// tells users to give one: by default it derives the port from a hash of the server URL, anywhere among the ports the
+// suite's servers and connections are handed, and when that one is taken it listens on the next after it has already
+// sent the browser to the taken one, and waits for ever.
 const system = useClientSystem();
 const browser = useBrowserHook();
 const NODE = resolve('node_modules/.bin/node');
@@ -18,13 +22,13 @@ const MCP_REMOTE = resolve('node_modules/mcp-remote/dist/proxy.js');
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 let runs = 0;
-/** Starts mcp-remote for `url` with its own config folder and connects an SDK client to its stdio. */
-async function bridge(url: string, decision: 'continue' | 'cancel') {
+/** Starts mcp-remote for `url` (and `port`, its callback port) with its own config folder and connects an SDK client to its stdio. */
+async function bridge(url: string, decision: 'continue' | 'cancel', port?: number) {
   // mcp-remote keeps clients and tokens in MCP_REMOTE_CONFIG_DIR (default ~/.mcp-auth), per server URL.
   const configDir = join(browser.home, `mcp-auth-${++runs}`);
   const transport = new StdioClientTransport({
     command: NODE,
-    args: [MCP_REMOTE, url],
+    args: [MCP_REMOTE, url, ...(port ? [String(port)] : [])],
     env: { ...browser.env(decision), MCP_REMOTE_CONFIG_DIR: configDir },
     stderr: 'pipe',
   });
@@ -43,14 +47,24 @@ async function bridge(url: string, decision: 'continue' | 'cancel') {
   return { client, stored, log: () => stderr };
 }
 
-describe.each(['the hosted endpoint', "the edge's /mcp"] satisfies AddressName[])('mcp-remote with its default flags, at %s', (name) => {
+/** A failed call's error, with what mcp-remote logged and what the browser saw, so the cause is in the report. */
+const explained = (before: number, log: () => string) => (error: unknown) => {
+  throw new Error(
+    `${String(error)}\n--- mcp-remote's stderr:\n${log()}\n--- the browser:\n${JSON.stringify(browser.seen(before), null, 1)}`,
+  );
+};
+
+describe.each(['the hosted endpoint', "the edge's /mcp"] satisfies AddressName[])('mcp-remote, given a callback port, at %s', (name) => {
   it('lists tools, signs in through the sign-in page on the first tools/call, and get_run answers', { timeout: 90_000 }, async () => {
     const address = system.address(name);
     const before = browser.count();
-    const { client, stored, log } = await bridge(address.url, 'continue');
+    const port = await getPortBelowEphemeral();
+    const { client, stored, log } = await bridge(address.url, 'continue', port);
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('get_run');
-      const result = await client.callTool({ name: 'get_run', arguments: { run_id: 'run_demo_0001' } }, undefined, { timeout: 60_000 });
+      const result = await client
+        .callTool({ name: 'get_run', arguments: { run_id: 'run_demo_0001' } }, undefined, { timeout: 60_000 })
+        .catch(explained(before, log));
       expect(result.isError, `${JSON.stringify(result.content)}\n${log()}`).toBeFalsy();
       expect(result.structuredContent).toMatchObject({ run_id: 'run_demo_0001' });
     } finally {
@@ -65,6 +79,7 @@ describe.each(['the hosted endpoint', "the edge's /mcp"] satisfies AddressName[]
     expect(run!.otherOrigins).toEqual([]);
     const callback = new URL(run!.returnedTo!);
     expect(callback.pathname).toBe('/oauth/callback');
+    expect(callback.port).toBe(String(port));
     expect(callback.searchParams.get('code')).toBeTruthy();
     expect(run!.clientPage).toMatch(/^Authorization successful!\s+You may close this window and return to the CLI\.$/);
     // mcp-remote registered itself (RFC 7591, no code) and keeps a token for the resource it connected to.
@@ -82,7 +97,7 @@ describe('mcp-remote when the person cancels', () => {
   it('Cancel on the sign-in page: the client gets access_denied, the call fails and no token is stored', { timeout: 90_000 }, async () => {
     const address = system.address("the edge's /mcp");
     const before = browser.count();
-    const { client, stored, log } = await bridge(address.url, 'cancel');
+    const { client, stored, log } = await bridge(address.url, 'cancel', await getPortBelowEphemeral());
     let outcome: unknown;
     try {
       outcome = await client

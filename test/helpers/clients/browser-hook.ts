@@ -32,6 +32,8 @@ export interface BrowserHook {
   home: string;
   /** How many sign-ins the browser finished so far. */
   count(): number;
+  /** The sign-ins finished so far after the first `after`, without waiting: for a failing test's message. */
+  seen(after: number): BrowserRun[];
   /** The sign-ins after the first `after`, once there are `expected` of them (the browser logs last). */
   runsAfter(after: number, expected?: number): Promise<BrowserRun[]>;
 }
@@ -88,6 +90,7 @@ export function useBrowserHook(): BrowserHook {
       };
     },
     count: () => readRuns(log).length,
+    seen: (after) => readRuns(log).slice(after),
     async runsAfter(after, expected = 1) {
       // Woken by each change in HOME (the log is appended there), watched before the first look so none is missed.
       await new Promise<void>((done) => {
