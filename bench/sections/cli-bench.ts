@@ -183,7 +183,7 @@ export async function benchCli(config: BenchConfig, baseUrl: string, log: (line:
       '',
       `Release build of every target in \`content/site.yaml\` (${manifest.runtime}, \`bun build --compile --bytecode\`, each target's runtime from the npm registry); the ${host} binary runs the rest. The other runtimes are built for ${host} only, from the same sources.`,
       '',
-      '### Archive size per target and runtime (gzip -9)',
+      '### Archive size per target and runtime (gzip or zip, zlib level 6)',
       '',
       toTable(['target', 'runtime', 'archive', 'archive size', 'binary', 'note'], sizeRows),
       '',

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { zip, type AsyncZippable } from 'fflate';
-import { gzip, constants } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import { toSha256Hex } from '../../runtime/release/sha256-sums.ts';
 
 /**
@@ -17,6 +17,12 @@ const zipAsync = (files: AsyncZippable) =>
   new Promise<Uint8Array>((done, fail) => zip(files, (error, data) => (error ? fail(error) : done(data))));
 
 /**
+ * The compression level of both archive kinds: zlib's default. On these binaries level 9 saves next to nothing for
+ * much more CPU per release (the figures are in BENCHMARKS.md, under the archive sizes).
+ */
+const LEVEL = 6;
+
+/**
  * Writes the archive holding the one file `binaryFile` at its root (where the installers look), reproducibly:
  * tar with owner 0, epoch mtime and sorted names, gzip with no name or time; zip entries with a fixed time.
  * The same binary always gives the same bytes. Compresses off the main thread (zlib's thread pool, fflate's
@@ -28,7 +34,7 @@ export async function writeArchive(binaryFile: string, archive: string): Promise
     // Mode 0755 in the entry's Unix attributes, so unzip on a Unix machine keeps it runnable too.
     const entry = readFileSync(binaryFile);
     bytes = Buffer.from(
-      await zipAsync({ [basename(binaryFile)]: [entry, { level: 9, mtime: ZIP_EPOCH, os: 3, attrs: (0o100755 << 16) >>> 0 }] }),
+      await zipAsync({ [basename(binaryFile)]: [entry, { level: LEVEL, mtime: ZIP_EPOCH, os: 3, attrs: (0o100755 << 16) >>> 0 }] }),
     );
   } else {
     const tar = `${archive}.tar`;
@@ -45,7 +51,7 @@ export async function writeArchive(binaryFile: string, archive: string): Promise
       dirname(binaryFile),
       basename(binaryFile),
     ]);
-    bytes = await gzipAsync(readFileSync(tar), { level: constants.Z_BEST_COMPRESSION });
+    bytes = await gzipAsync(readFileSync(tar), { level: LEVEL });
     rmSync(tar);
   }
   writeFileSync(archive, bytes);

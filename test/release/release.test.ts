@@ -44,7 +44,7 @@ describe('the release folder', () => {
   });
 
   it('archives are reproducible: the same binary gives the same SHA-256', async () => {
-    // A small stand-in binary: gzip -9 of the real one takes seconds, and the property does not depend on size.
+    // A small stand-in binary: compressing the real one takes seconds, and the property does not depend on size.
     const file = join(work, BINARY);
     writeFileSync(file, readFileSync(getWardenBinary()).subarray(0, 65_536), { mode: 0o755 });
     const [a, b] = [await writeArchive(file, join(work, 'a.tar.gz')), await writeArchive(file, join(work, 'b.tar.gz'))];
