@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort } from '../../harness/free-port.ts';
+import { getPortBelowEphemeral } from '../../harness/free-port.ts';
 import { copyProject, removeProjectCopy } from '../../harness/project-copy.ts';
 import { watchOutput, type ChildOutput } from '../helpers/child-output.ts';
 
@@ -15,7 +15,10 @@ let project = '';
 let base = '';
 
 beforeAll(async () => {
-  const [port, sandboxPort] = [await getFreePort(), await getFreePort()];
+  // Below the ephemeral range: nothing listens on them until the build (or the dev server) is ready, and in
+  // between no other test's random port or connection can take them.
+  const port = await getPortBelowEphemeral();
+  const sandboxPort = await getPortBelowEphemeral((p) => p !== port);
   base = `http://127.0.0.1:${port}`;
   // As a writer's shell has it: none of vitest's variables (with VITEST set, Astro's dev server renders no content).
   const env = Object.fromEntries(

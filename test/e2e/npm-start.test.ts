@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort } from '../helpers/sandbox-fixture.ts';
+import { getPortBelowEphemeral } from '../../harness/free-port.ts';
 import { watchOutput, type ChildOutput } from '../helpers/child-output.ts';
 import { run, TEST_SITE } from '../helpers/cli/warden-binary.ts';
 import { toSkillPath } from '../../facts/paths.ts';
@@ -18,7 +18,10 @@ let base = '';
 let sandboxUrl = '';
 
 beforeAll(async () => {
-  const [port, sandboxPort] = [await getFreePort(), await getFreePort()];
+  // Below the ephemeral range: nothing listens on them until the build (or the dev server) is ready, and in
+  // between no other test's random port or connection can take them.
+  const port = await getPortBelowEphemeral();
+  const sandboxPort = await getPortBelowEphemeral((p) => p !== port);
   base = `http://127.0.0.1:${port}`;
   sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
   const { BASE_URL: _vite, APP_URL: _app, AUTH_ISSUER: _issuer, ...env } = process.env;
